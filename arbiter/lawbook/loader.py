@@ -1,0 +1,213 @@
+"""Read ``laws/`` into a :class:`LawBook`, refusing anything malformed.
+
+Every error is a :class:`LawBookError` naming the file, the entry and the field, so a
+person editing the YAML is sent straight to the mistake. Checks, beyond the shape that
+:mod:`.schema` enforces: ids unique across all codes and prefixed by their code; every
+cross-reference, ``modifies`` and concordance id names an entry that exists; topics come
+from ``topics.yaml``; games from ``family.yaml``; every footnote marker in a text has a
+footnote and every footnote a marker.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from ..resources import laws_dir
+from .errors import LawBookError
+from .model import Code, Law, LawBook
+from .schema import CodeFile, ConcordanceGroup, GameData, Paragraph
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: Files in laws/ that are not codes.
+SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml"}
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.load(fh, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        raise LawBookError(path, f"{where}not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    except OSError as exc:
+        raise LawBookError(path, f"cannot be read ({exc.strerror})") from None
+
+
+def validate(model: type[BaseModel], data: Any, path: Path, entry_of=lambda loc: None) -> Any:
+    """Validate ``data`` against ``model``; turn the first failure into a LawBookError."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = err["loc"]
+        field = ".".join(str(part) for part in loc if not isinstance(part, int)) or None
+        message = {
+            "extra_forbidden": "unknown key",
+            "missing": "missing field",
+        }.get(err["type"], err["msg"])
+        raise LawBookError(path, message, entry=entry_of(loc), field=field) from None
+
+
+def _entry_locator(data: Any):
+    def entry_of(loc: tuple) -> str | None:
+        if len(loc) >= 2 and loc[0] == "entries" and isinstance(loc[1], int):
+            try:
+                return str(data["entries"][loc[1]].get("id") or f"#{loc[1] + 1}")
+            except (AttributeError, IndexError, KeyError, TypeError):
+                return f"#{loc[1] + 1}"
+        return "code" if loc and loc[0] == "code" else None
+    return entry_of
+
+
+def load_code_file(path: Path) -> CodeFile:
+    data = read_yaml(path)
+    return validate(CodeFile, data, path, _entry_locator(data))
+
+
+@lru_cache(maxsize=8)
+def _load(directory: str) -> LawBook:
+    return build_lawbook(Path(directory))
+
+
+def load_lawbook(directory: str | Path | None = None) -> LawBook:
+    """Load (once per directory per process) and check every file in ``laws/``."""
+    return _load(str(Path(directory) if directory else laws_dir()))
+
+
+def build_lawbook(directory: Path) -> LawBook:
+    if not directory.is_dir():
+        raise LawBookError(directory, "no such directory of laws")
+    topics_path = directory / "topics.yaml"
+    topics = read_yaml(topics_path)
+    if not isinstance(topics, dict) or not all(isinstance(v, str) for v in topics.values()):
+        raise LawBookError(topics_path, "must map each topic to a one-line description")
+
+    family_path = directory / "family.yaml"
+    games = {}
+    for i, raw in enumerate(_as_list(read_yaml(family_path), family_path)):
+        game = validate(GameData, raw, family_path, lambda loc, i=i: _name(raw, i))
+        if game.id in games:
+            raise LawBookError(family_path, "duplicate game id", entry=game.id, field="id")
+        games[game.id] = game
+    aliases = {alias: g.id for g in games.values() for alias in g.aliases}
+
+    codes: dict[str, Code] = {}
+    raw_entries: dict[str, tuple[Path, Any]] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        if path.name in SPECIAL_FILES:
+            continue
+        parsed = load_code_file(path)
+        meta = parsed.code
+        if meta.id in codes:
+            raise LawBookError(path, f"code {meta.id!r} is defined twice", entry="code", field="id")
+        ids = []
+        for entry in parsed.entries:
+            if entry.id in raw_entries:
+                other = raw_entries[entry.id][0].name
+                raise LawBookError(path, f"duplicate id (also in {other})", entry=entry.id, field="id")
+            if not entry.id.startswith(meta.id + "/"):
+                raise LawBookError(path, f"id must begin with '{meta.id}/'", entry=entry.id, field="id")
+            raw_entries[entry.id] = (path, entry)
+            ids.append(entry.id)
+        codes[meta.id] = Code(
+            id=meta.id, title=meta.title, description=meta.description, source=meta.source,
+            number_style=meta.number_style, games=tuple(meta.games), edition_of=meta.edition_of,
+            notes=tuple(meta.notes), entry_ids=tuple(ids),
+        )
+        for g in meta.games:
+            if g not in games:
+                raise LawBookError(path, f"unknown game {g!r}", entry="code", field="games")
+
+    for code in codes.values():
+        if code.edition_of and code.edition_of not in codes:
+            raise LawBookError(directory / f"{code.id}.yaml", f"edition of unknown code {code.edition_of!r}",
+                               entry="code", field="edition_of")
+
+    concordance_path = directory / "concordance.yaml"
+    groups = []
+    for i, raw in enumerate(_as_list(read_yaml(concordance_path), concordance_path)):
+        group = validate(ConcordanceGroup, raw, concordance_path, lambda loc, i=i: f"#{i + 1}")
+        for ref in group.laws:
+            if ref not in raw_entries:
+                raise LawBookError(concordance_path, f"refers to {ref!r}, which does not exist",
+                                   entry=f"#{i + 1} ({group.subject})", field="laws")
+        groups.append(group)
+
+    _check_entries(raw_entries, topics, games)
+    entries = _link(raw_entries, groups)
+    return LawBook(codes=codes, entries=entries, topics=topics, concordance_groups=groups,
+                   games=games, _aliases=aliases)
+
+
+def _as_list(data: Any, path: Path) -> list:
+    if not isinstance(data, list):
+        raise LawBookError(path, "must be a list")
+    return data
+
+
+def _name(raw: Any, i: int) -> str:
+    return str(raw.get("id")) if isinstance(raw, dict) and raw.get("id") else f"#{i + 1}"
+
+
+def _check_entries(raw_entries, topics, games) -> None:
+    for eid, (path, entry) in raw_entries.items():
+        for ref in entry.see:
+            if ref not in raw_entries:
+                raise LawBookError(path, f"refers to {ref!r}, which does not exist", entry=eid, field="see")
+        for ref in entry.modifies:
+            if ref not in raw_entries:
+                raise LawBookError(path, f"modifies {ref!r}, which does not exist", entry=eid, field="modifies")
+        for topic in entry.topics:
+            if topic not in topics:
+                raise LawBookError(path, f"unknown topic {topic!r} (see topics.yaml)", entry=eid, field="topics")
+        for game in entry.games:
+            if game not in games:
+                raise LawBookError(path, f"unknown game {game!r} (see family.yaml)", entry=eid, field="games")
+        if entry.kind == "exception" and not entry.games:
+            raise LawBookError(path, "an exception must name the games it applies to", entry=eid, field="games")
+        law_view = Law(id=eid, code="", kind=entry.kind, number=entry.number, heading=entry.heading,
+                       paragraphs=_paragraphs(entry.text), footnotes={}, see=(), topics=())
+        marked = set(law_view.footnote_markers)
+        if marked != set(entry.footnotes):
+            missing = sorted(marked - set(entry.footnotes))
+            extra = sorted(set(entry.footnotes) - marked)
+            detail = f"marker [{missing[0]}] has no footnote" if missing else f"footnote {extra[0]} is not marked in the text"
+            raise LawBookError(path, detail, entry=eid, field="footnotes")
+
+
+def _paragraphs(text) -> tuple[Paragraph, ...]:
+    return tuple(p if isinstance(p, Paragraph) else Paragraph(text=p) for p in text)
+
+
+def _link(raw_entries, groups: list[ConcordanceGroup]) -> dict[str, Law]:
+    referenced_by: dict[str, list[str]] = {}
+    exceptions: dict[str, list[str]] = {}
+    counterparts: dict[str, list[str]] = {}
+    for eid, (_, entry) in raw_entries.items():
+        for ref in entry.see:
+            referenced_by.setdefault(ref, []).append(eid)
+        for ref in entry.modifies:
+            exceptions.setdefault(ref, []).append(eid)
+    for group in groups:
+        for ref in group.laws:
+            bucket = counterparts.setdefault(ref, [])
+            bucket.extend(r for r in group.laws if r != ref and r not in bucket)
+    return {
+        eid: Law(
+            id=eid, code=eid.split("/", 1)[0], kind=entry.kind, number=entry.number,
+            heading=entry.heading, paragraphs=_paragraphs(entry.text),
+            footnotes=dict(entry.footnotes), see=tuple(entry.see), topics=tuple(entry.topics),
+            games=tuple(entry.games), modifies=tuple(entry.modifies), note=entry.note,
+            referenced_by=tuple(referenced_by.get(eid, ())),
+            concordance=tuple(counterparts.get(eid, ())),
+            exceptions=tuple(exceptions.get(eid, ())),
+        )
+        for eid, (_, entry) in raw_entries.items()
+    }

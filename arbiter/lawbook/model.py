@@ -1,0 +1,169 @@
+"""The law book as the rest of whist-arbiter sees it: codes, entries, and their links.
+
+The YAML says what is printed; this module adds what is derived from it once everything
+is loaded: who refers to a law, which laws in other codes treat the same subject, and
+which variant exceptions modify it. Those links are computed, never written twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .schema import ConcordanceGroup, GameData, Paragraph, Source
+
+FOOTNOTE_MARK = re.compile(r"\[(\d+)\]")
+
+
+@dataclass(frozen=True)
+class Law:
+    """One printed entry of a code: a law, an interlined exception, a rule of etiquette."""
+
+    id: str
+    code: str
+    kind: str
+    number: int | str | None
+    heading: str | None
+    paragraphs: tuple[Paragraph, ...]
+    footnotes: dict[int, str | None]
+    see: tuple[str, ...]
+    topics: tuple[str, ...]
+    games: tuple[str, ...] = ()
+    modifies: tuple[str, ...] = ()
+    note: str | None = None
+    referenced_by: tuple[str, ...] = ()
+    concordance: tuple[str, ...] = ()
+    exceptions: tuple[str, ...] = ()
+
+    @property
+    def local_id(self) -> str:
+        """The part of the id after the code: ``72``, ``30a``, ``dummy/II``."""
+        return self.id.split("/", 1)[1]
+
+    @property
+    def label(self) -> str:
+        """How a reader would cite it: ``Law 72``, ``Law 30a``, ``Dummy II``, ``Etiquette 3``."""
+        local = self.local_id
+        if self.kind in ("law", "exception") and self.number is not None and "/" not in local:
+            return f"Law {self.number}"
+        if self.kind == "etiquette":
+            return f"Etiquette {self.number}"
+        words = [w.replace("-", " ") for w in local.split("/")]
+        return " ".join(w[:1].upper() + w[1:] for w in words)
+
+    @property
+    def text(self) -> str:
+        """The whole text as one string, paragraphs separated by blank lines."""
+        return "\n\n".join(
+            f"{p.label}. {p.text}" if p.label else p.text for p in self.paragraphs
+        )
+
+    def paragraph(self, label: str) -> Paragraph:
+        """A numbered sub-paragraph, by its Roman label (``IV`` or ``iv``)."""
+        for p in self.paragraphs:
+            if p.label and p.label.upper() == label.upper():
+                return p
+        raise KeyError(f"{self.id} has no paragraph {label}")
+
+    @property
+    def footnote_markers(self) -> list[int]:
+        """The footnote numbers marked in the text, in order of appearance."""
+        return [int(m) for p in self.paragraphs for m in FOOTNOTE_MARK.findall(p.text)]
+
+
+@dataclass(frozen=True)
+class Code:
+    id: str
+    title: str
+    description: str
+    source: Source
+    number_style: str
+    games: tuple[str, ...]
+    edition_of: str | None
+    notes: tuple[str, ...]
+    entry_ids: tuple[str, ...]
+
+
+@dataclass
+class LawBook:
+    """Every code, entry, concordance group and game, with lookups between them."""
+
+    codes: dict[str, Code]
+    entries: dict[str, Law]
+    topics: dict[str, str]
+    concordance_groups: list[ConcordanceGroup]
+    games: dict[str, GameData]
+    _aliases: dict[str, str] = field(default_factory=dict)
+
+    def law(self, ref: str) -> Law:
+        """An entry by id (``english-1864/72``) or by code and number (``english-1864 72``)."""
+        key = self.normalise_ref(ref)
+        try:
+            return self.entries[key]
+        except KeyError:
+            raise UnknownLaw(ref, self) from None
+
+    def normalise_ref(self, ref: str) -> str:
+        ref = ref.strip()
+        if "/" not in ref and " " in ref:
+            code, number = ref.split(None, 1)
+            ref = f"{code}/{'/'.join(number.split())}"
+        code, _, local = ref.partition("/")
+        if code in self.codes:
+            # Roman labels are printed in capitals; "dummy/ii" still means Dummy II.
+            parts = local.split("/")
+            if parts[0] in ("dummy",) and len(parts) == 2:
+                parts[1] = parts[1].upper()
+            local = "/".join(p if i else p.lower() for i, p in enumerate(parts))
+            return f"{code}/{local}"
+        return ref
+
+    def entries_of(self, code: str, kinds: tuple[str, ...] | None = None) -> list[Law]:
+        if code not in self.codes:
+            raise UnknownCode(code, self)
+        laws = [self.entries[i] for i in self.codes[code].entry_ids]
+        return [law for law in laws if kinds is None or law.kind in kinds]
+
+    def numbered_laws(self, code: str) -> list[Law]:
+        """The numbered laws of a code, in order (not exceptions, etiquette or prefaces)."""
+        return [law for law in self.entries_of(code, ("law",)) if isinstance(law.number, int)]
+
+    def game(self, name: str) -> GameData:
+        key = self._aliases.get(name.lower(), name.lower())
+        if key not in self.games:
+            raise KeyError(name)
+        return self.games[key]
+
+    def editions(self, code: str) -> list[str]:
+        """Other printings of the same code (both directions)."""
+        base = self.codes[code].edition_of or code
+        return [c for c, meta in self.codes.items()
+                if c != code and (c == base or meta.edition_of == base)]
+
+
+class UnknownLaw(KeyError):
+    def __init__(self, ref: str, book: LawBook) -> None:
+        self.ref = ref
+        code = ref.replace(" ", "/").split("/", 1)[0]
+        if code not in book.codes:
+            hint = f"codes are: {', '.join(book.codes)}"
+        else:
+            numbers = [law.number for law in book.numbered_laws(code)]
+            hint = f"{code} has laws {numbers[0]}–{numbers[-1]}" if numbers else ""
+            hint += "; see `arbiter laws list " + code + "`"
+        super().__init__(f"no law {ref!r} ({hint})")
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+class UnknownCode(KeyError):
+    def __init__(self, code: str, book: LawBook) -> None:
+        import difflib
+
+        close = difflib.get_close_matches(code, list(book.codes), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else f"; codes are: {', '.join(book.codes)}"
+        super().__init__(f"no code {code!r}{hint}")
+
+    def __str__(self) -> str:
+        return self.args[0]

@@ -1,0 +1,37 @@
+"""Where the data that ships with whist-arbiter lives.
+
+``laws/``, ``cases/`` and ``templates/`` sit at the top of the repository. A wheel carries
+copies under ``arbiter/_data/``; a checkout (or an editable install) reads the originals.
+``WHIST_ARBITER_DATA`` points at another tree, for tests and for people keeping their own
+rulings.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_root() -> Path:
+    """The directory that holds ``laws/``, ``cases/`` and ``templates/``."""
+    override = os.environ.get("WHIST_ARBITER_DATA")
+    if override:
+        return Path(override)
+    shipped = _PACKAGE / "_data"
+    if (shipped / "laws").is_dir():
+        return shipped
+    return _PACKAGE.parent
+
+
+def laws_dir() -> Path:
+    return data_root() / "laws"
+
+
+def cases_dir() -> Path:
+    return data_root() / "cases"
+
+
+def templates_dir() -> Path:
+    return data_root() / "templates"
