@@ -47,7 +47,11 @@ def validate(model: type[BaseModel], data: Any, path: Path, entry_of=lambda loc:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = err["loc"]
-        field = ".".join(str(part) for part in loc if not isinstance(part, int)) or None
+        # The entry is named separately, so the field is what follows it in the path;
+        # union branches ("str", "Paragraph") are pydantic's, not the file's.
+        within = loc[2:] if len(loc) >= 2 and loc[0] == "entries" else loc[1:] if loc and loc[0] == "code" else loc
+        field = ".".join(str(p) for p in within
+                         if not isinstance(p, int) and p not in ("str", "Paragraph")) or None
         message = {
             "extra_forbidden": "unknown key",
             "missing": "missing field",

@@ -44,11 +44,9 @@ class Law:
     def label(self) -> str:
         """How a reader would cite it: ``Law 72``, ``Law 30a``, ``Dummy II``, ``Etiquette 3``."""
         local = self.local_id
-        if self.kind in ("law", "exception") and self.number is not None and "/" not in local:
-            return f"Law {self.number}"
-        if self.kind == "etiquette":
-            return f"Etiquette {self.number}"
-        words = [w.replace("-", " ") for w in local.split("/")]
+        if re.fullmatch(r"\d+[a-z]?", local):
+            return f"Law {local}"
+        words = " ".join(local.replace("-", " ").split("/")).split()
         return " ".join(w[:1].upper() + w[1:] for w in words)
 
     @property
@@ -112,7 +110,7 @@ class LawBook:
         if code in self.codes:
             # Roman labels are printed in capitals; "dummy/ii" still means Dummy II.
             parts = local.split("/")
-            if parts[0] in ("dummy",) and len(parts) == 2:
+            if parts[0] == "dummy" and len(parts) == 2 and re.fullmatch(r"[ivxIVX]+", parts[1]):
                 parts[1] = parts[1].upper()
             local = "/".join(p if i else p.lower() for i, p in enumerate(parts))
             return f"{code}/{local}"
@@ -146,7 +144,7 @@ class UnknownLaw(KeyError):
         self.ref = ref
         code = ref.replace(" ", "/").split("/", 1)[0]
         if code not in book.codes:
-            hint = f"codes are: {', '.join(book.codes)}"
+            hint = str(UnknownCode(code, book)).split("; ", 1)[1]
         else:
             numbers = [law.number for law in book.numbered_laws(code)]
             hint = f"{code} has laws {numbers[0]}–{numbers[-1]}" if numbers else ""

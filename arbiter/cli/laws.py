@@ -1,0 +1,272 @@
+"""``arbiter laws``: list, show, search and compare the law codes."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from ..lawbook import Law, LawBook, load_lawbook
+from ..lawbook.compare import compare, compare_codes
+from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
+from ..lawbook.search import search
+from . import terminal
+from .errors import fail, user_errors
+
+laws_app = typer.Typer(help="Browse, search and compare the law codes.", no_args_is_help=True)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+
+
+def _book() -> LawBook:
+    return load_lawbook()
+
+
+def _json(data) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _ref(parts: list[str]) -> str:
+    """``english-1864 72`` or ``english-1864/72`` (or ``english-1864 dummy II``) as one id."""
+    if not parts:
+        fail("name a law, e.g. `arbiter laws show english-1864 72`", code=2)
+    return "/".join(p.strip("/") for p in parts) if len(parts) > 1 else parts[0]
+
+
+@laws_app.command("list")
+def list_(
+    code: Annotated[Optional[str], typer.Argument(help="A code id; omit to list the codes.")] = None,
+    topic: Annotated[Optional[str], typer.Option(help="Only entries on this topic.")] = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """The codes, or one code's laws by section, one line each."""
+    with user_errors():
+        book = _book()
+        if code is None:
+            _list_codes(book, fmt)
+            return
+        entries = book.entries_of(code)
+        if topic:
+            if topic not in book.topics:
+                fail(f"unknown topic {topic!r}; topics are: {', '.join(book.topics)}")
+            entries = [e for e in entries if topic in e.topics]
+        if fmt is Format.json:
+            data = code_to_dict(book, book.codes[code], with_entries=False)
+            data["entries"] = [law_to_dict(book, e) for e in entries]
+            _json(data)
+            return
+        _print_code(book, code, entries)
+
+
+def _list_codes(book: LawBook, fmt: Format) -> None:
+    if fmt is Format.json:
+        _json([code_to_dict(book, c, with_entries=False) for c in book.codes.values()])
+        return
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table.add_column("code")
+    table.add_column("laws", justify="right")
+    table.add_column("title")
+    for c in book.codes.values():
+        numbers = [law.number for law in book.numbered_laws(c.id)]
+        span = f"{numbers[0]}–{numbers[-1]}" if numbers else "—"
+        title = c.title + (f" (a printing of {c.edition_of})" if c.edition_of else "")
+        table.add_row(c.id, span, title)
+    out = terminal.console()
+    out.print(table)
+    out.print(terminal.dim("\n`arbiter laws list CODE` lists a code's laws; "
+                           "`arbiter laws show CODE NUMBER` shows one."))
+
+
+def _print_code(book: LawBook, code: str, entries: list[Law]) -> None:
+    out = terminal.console()
+    meta = book.codes[code]
+    out.print(terminal.heading(f"{meta.id}: {meta.title}"))
+    out.print(terminal.dim(meta.description))
+    for note in meta.notes:
+        out.print(terminal.dim(f"Note: {note}"))
+    width = max(out.width - 12, 30)
+    last_heading = object()
+    for law in entries:
+        if law.heading != last_heading:
+            out.print()
+            out.print(terminal.heading(law.heading or "(heading not in the source)"))
+            last_heading = law.heading
+        tag = law.local_id if law.kind != "law" or not isinstance(law.number, int) else str(law.number)
+        line = Text(f"  {tag:>8}  ")
+        if law.games:
+            line.append(f"[{', '.join(law.games)}] ", style="magenta")
+        line.append(terminal.one_line(law.paragraphs[0].text, width - len(line)))
+        out.print(line, overflow="ellipsis", no_wrap=True)
+    out.print()
+    counted = len(book.numbered_laws(code))
+    out.print(terminal.dim(f"{counted} numbered laws; {len(entries)} entries shown."))
+
+
+@laws_app.command()
+def show(
+    ref: Annotated[list[str], typer.Argument(help="CODE NUMBER, or CODE/NUMBER (e.g. english-1864 72).")],
+    fmt: FormatOption = Format.text,
+) -> None:
+    """One law with its footnotes, references, variant exceptions and counterparts."""
+    with user_errors():
+        book = _book()
+        law = book.law(_ref(ref))
+        if fmt is Format.json:
+            _json(law_to_dict(book, law))
+            return
+        _print_law(book, law)
+
+
+def _print_law(book: LawBook, law: Law) -> None:
+    out = terminal.console()
+    code = book.codes[law.code]
+    title = Text(f"{law.id}", style="bold")
+    title.append(f"  {law.label}", style="bold")
+    if law.heading:
+        title.append(f" · {law.heading}")
+    out.print(title)
+    out.print(terminal.dim(f"{code.title} — {code.source.work}"))
+    if law.games:
+        out.print(Text(f"Applies in: {', '.join(law.games)}", style="magenta"))
+    out.print()
+    for i, p in enumerate(law.paragraphs):
+        prefix = code.number_style.format(number=law.number) if i == 0 and isinstance(law.number, int) else ""
+        if p.label:
+            out.print(terminal.indented(Text(f"{p.label}. ").append_text(terminal.law_text(p.text))))
+        else:
+            out.print(Text(prefix).append_text(terminal.law_text(p.text)))
+        out.print()
+    if law.footnotes:
+        out.print(terminal.heading("Footnotes"))
+        for n, note in law.footnotes.items():
+            body = note if note is not None else "(the note itself is not in the source)"
+            out.print(Text(f"  [{n}] ", style="cyan").append_text(terminal.law_text(body)))
+        out.print()
+    _related(out, book, "Refers to", law.see)
+    _related(out, book, "Referred to by", law.referenced_by)
+    _related(out, book, "Modifies", law.modifies)
+    if law.exceptions:
+        out.print(terminal.heading("Variant exceptions"))
+        for eid in law.exceptions:
+            exc = book.entries[eid]
+            line = Text(f"  {exc.id} ", style="bold")
+            line.append(f"[{', '.join(exc.games)}]", style="magenta")
+            out.print(line)
+            for p in exc.paragraphs:
+                out.print(terminal.indented(terminal.law_text(p.text)))
+        out.print()
+    _related(out, book, "Counterparts in other codes", law.concordance)
+    printings = [f"{c}/{law.local_id}" for c in book.editions(law.code)
+                 if f"{c}/{law.local_id}" in book.entries]
+    _related(out, book, "Other printings", printings)
+    if law.topics:
+        out.print(terminal.dim(f"Topics: {', '.join(law.topics)}"))
+    if law.note:
+        out.print(terminal.dim(f"Note: {law.note}"))
+
+
+def _related(out, book: LawBook, title: str, ids) -> None:
+    if not ids:
+        return
+    out.print(terminal.heading(title))
+    for rid in ids:
+        other = book.entries[rid]
+        line = Text(f"  {rid:<28} ")
+        line.append(terminal.one_line(other.paragraphs[0].text, max(out.width - 34, 20)), style="dim")
+        out.print(line, no_wrap=True, overflow="ellipsis")
+    out.print()
+
+
+@laws_app.command("search")
+def search_(
+    words: Annotated[list[str], typer.Argument(help="Words to find, e.g. turned and quitted.")],
+    code: Annotated[Optional[str], typer.Option("--code", "-c", help="Search only this code.")] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="How many results.")] = 20,
+    all_printings: Annotated[bool, typer.Option(help="Also search other printings of a code.")] = False,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Ranked results across all codes, the matching words highlighted."""
+    with user_errors():
+        book = _book()
+        query = " ".join(words)
+        hits = search(book, query, code=code, limit=limit, all_printings=all_printings)
+        if fmt is Format.json:
+            _json({"query": query, "results": [hit_to_dict(h) for h in hits]})
+            return
+        out = terminal.console()
+        if not hits:
+            out.print(f"Nothing found for {query!r}.")
+            raise typer.Exit(0)
+        for hit in hits:
+            head = Text(f"{hit.law.id}", style="bold")
+            head.append(f"  {hit.law.label}")
+            if hit.law.heading:
+                head.append(f" · {hit.law.heading}", style="dim")
+            if hit.law.games:
+                head.append(f" [{', '.join(hit.law.games)}]", style="magenta")
+            out.print(head)
+            out.print(terminal.indented(terminal.law_text(hit.snippet(), hit.terms)))
+        out.print(terminal.dim(f"\n{len(hits)} result(s) for {query!r}"
+                               + ("" if code else "; --code to narrow")))
+
+
+@laws_app.command("compare")
+def compare_(
+    left: Annotated[str, typer.Argument(help="A law (english-1864/72) or a code (english-1864).")],
+    right: Annotated[str, typer.Argument(help="A law (american-1893/30) or a code (english-1864-foster).")],
+    exact: Annotated[bool, typer.Option(help="Count footnote markers, italics and dash forms as differences.")] = False,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Two laws side by side; for two printings of one law, the words that differ.
+
+    Given two codes that are printings of one another, list every law whose words differ.
+    """
+    with user_errors():
+        book = _book()
+        out = terminal.console()
+        color = out.is_terminal and not out.no_color
+        if left in book.codes and right in book.codes:
+            comparisons = compare_codes(book, left, right, exact=exact)
+            differing = [c for c in comparisons if not c.identical]
+            if fmt is Format.json:
+                _json({"left": left, "right": right, "compared": len(comparisons),
+                       "differing": [comparison_to_dict(c) for c in differing]})
+                return
+            for c in differing:
+                out.print(Text(f"{c.left.local_id}", style="bold").append(f"  {c.left.label}", style="dim"))
+                out.print(terminal.indented(terminal.word_diff(c.differences, color)))
+            out.print(terminal.dim(f"\n{len(differing)} of {len(comparisons)} shared entries differ"
+                                   f" between {left} and {right}."))
+            return
+        c = compare(book, _ref([left]), _ref([right]), exact=exact)
+        if fmt is Format.json:
+            _json(comparison_to_dict(c))
+            return
+        if c.same_law:
+            out.print(Text(f"{c.left.id} and {c.right.id}: two printings of {c.left.label}", style="bold"))
+            if c.identical:
+                out.print("The words are the same" + ("" if exact else " (typography aside)") + ".")
+            else:
+                out.print(terminal.word_diff(c.changes, color))
+                out.print(terminal.dim(f"\n{len(c.differences)} difference(s); "
+                                       f"{c.similarity():.0%} of the words in common."))
+            return
+        table = Table(show_lines=False, expand=True, header_style="bold")
+        table.add_column(f"{c.left.id} ({c.left.heading or ''})", ratio=1)
+        table.add_column(f"{c.right.id} ({c.right.heading or ''})", ratio=1)
+        table.add_row(terminal.law_text(c.left.text), terminal.law_text(c.right.text))
+        out.print(table)
+        shared = ", ".join(c.shared_topics) or "none"
+        linked = "yes" if c.right.id in c.left.concordance else "no"
+        out.print(terminal.dim(f"Shared topics: {shared}. Listed as counterparts: {linked}. "
+                               f"Words in common: {c.similarity():.0%}."))

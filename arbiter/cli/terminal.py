@@ -1,0 +1,75 @@
+"""Law text for a terminal: italics from ``_word_``, footnote markers set off, matches lit.
+
+Everything here builds rich ``Text`` objects rather than markup strings, because law text
+is full of square brackets (``player[32]``) that rich markup would read as tags.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.console import Console
+from rich.padding import Padding
+from rich.text import Text
+
+from ..lawbook.search import highlight_spans
+
+_ITALIC = re.compile(r"_([^_]+)_")
+_MARK = re.compile(r"\[(\d+)\]")
+
+
+def console() -> Console:
+    return Console(highlight=False, soft_wrap=False, emoji=False)
+
+
+def law_text(text: str, terms: tuple[str, ...] = ()) -> Text:
+    """Style one paragraph: ``_italics_`` set in italics, ``[32]`` markers set off, and the
+    words whose stems are in ``terms`` (a search's) highlighted."""
+    out = Text()
+    pos = 0
+    for m in _ITALIC.finditer(text):
+        out.append(text[pos:m.start()])
+        out.append(m.group(1), style="italic")
+        pos = m.end()
+    out.append(text[pos:])
+    shown = out.plain
+    for m in _MARK.finditer(shown):
+        out.stylize("cyan", m.start(), m.end())
+    for start, end in highlight_spans(shown, terms) if terms else ():
+        out.stylize("bold yellow", start, end)
+    return out
+
+
+def indented(renderable, left: int = 4) -> Padding:
+    return Padding(renderable, (0, 0, 0, left))
+
+
+def heading(text: str) -> Text:
+    return Text(text, style="bold")
+
+
+def dim(text: str) -> Text:
+    return Text(text, style="dim")
+
+
+def one_line(text: str, width: int) -> str:
+    text = re.sub(r"\s+", " ", text)
+    return text if len(text) <= width else text[: max(width - 1, 1)] + "…"
+
+
+def word_diff(changes, color: bool) -> Text:
+    """A running text with deletions and insertions marked; wdiff-style marks without color."""
+    out = Text()
+    for i, change in enumerate(changes):
+        if i:
+            out.append(" ")
+        if change.op == "equal":
+            out.append(change.left)
+            continue
+        if change.left:
+            out.append(f"[-{change.left}-]" if not color else change.left, style="red strike" if color else None)
+        if change.left and change.right:
+            out.append(" ")
+        if change.right:
+            out.append(f"{{+{change.right}+}}" if not color else change.right, style="green" if color else None)
+    return out

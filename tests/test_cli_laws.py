@@ -1,0 +1,125 @@
+"""`arbiter laws …` as a user runs it: exit codes and what is printed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from arbiter.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def run_json(*args: str):
+    result = run(*args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_show_prints_the_law_and_its_footnote():
+    result = run("laws", "show", "english-1864", "72")
+    assert result.exit_code == 0
+    assert "take three tricks from the revoking player" in result.output
+    assert "And add them to their own." in result.output
+    assert "american-1893/30" in result.output          # counterpart
+    assert "english-1864/dummy/II" in result.output     # variant exception
+    assert "english-1864-foster/72" in result.output    # other printing
+
+
+def test_show_accepts_a_slashed_id():
+    assert run("laws", "show", "english-1864/72").output == run("laws", "show", "english-1864", "72").output
+
+
+def test_show_lists_the_american_exceptions():
+    result = run("laws", "show", "american-1893", "30")
+    assert result.exit_code == 0
+    assert "american-1893/30a [cayenne, solo]" in result.output
+    assert "american-1893/30b [boston, misere-partout]" in result.output
+    assert "put in for one trick" in result.output
+
+
+@pytest.mark.parametrize("code, count, first, last",
+                         [("english-1864", 91, 1, 91), ("american-1893", 39, 1, 39), ("english-revised", 52, 43, 94)])
+def test_list_counts_the_laws(code, count, first, last):
+    data = run_json("laws", "list", code)
+    assert data["numbered_laws"] == count
+    numbers = [e["number"] for e in data["entries"] if e["kind"] == "law" and isinstance(e["number"], int)]
+    assert numbers == list(range(first, last + 1))
+    text = run("laws", "list", code).output
+    assert f"{count} numbered laws" in text
+
+
+def test_list_without_a_code_lists_the_codes():
+    result = run("laws", "list")
+    assert result.exit_code == 0
+    for code in ("english-1864", "english-revised", "american-1893", "english-1864-foster"):
+        assert code in result.output
+    assert "43–94" in result.output
+
+
+def test_list_by_topic():
+    data = run_json("laws", "list", "american-1893", "--topic", "revoke")
+    ids = {e["id"] for e in data["entries"]}
+    assert {"american-1893/28", "american-1893/30", "american-1893/30b"} <= ids
+    assert "american-1893/2" not in ids
+
+
+def test_search_turned_and_quitted():
+    data = run_json("laws", "search", "turned", "and", "quitted", "--limit", "30")
+    ids = [r["id"] for r in data["results"]]
+    for eid in ["english-1864/52", "english-1864/73", "english-1864/74", "english-1864/91",
+                "american-1893/28", "american-1893/37"]:
+        assert eid in ids
+    text = run("laws", "search", "turned and quitted").output
+    assert "english-1864/73" in text and "turned and quitted" in text
+
+
+def test_search_narrowed_to_a_code():
+    data = run_json("laws", "search", "revoke", "--code", "english-1864", "--limit", "12")
+    assert {r["id"] for r in data["results"]} == {f"english-1864/{n}" for n in range(71, 83)}
+
+
+def test_compare_two_printings_shows_the_word_difference():
+    result = run("laws", "compare", "english-1864/29", "english-1864-foster/29")
+    assert result.exit_code == 0
+    assert "two printings of Law 29" in result.output
+    assert "{+cut [see Law 34],+}" in result.output
+
+
+def test_compare_two_codes_side_by_side():
+    result = run("laws", "compare", "english-1864/72", "american-1893/30")
+    assert result.exit_code == 0
+    assert "Listed as counterparts: yes" in result.output
+    data = run_json("laws", "compare", "english-1864/72", "american-1893/30")
+    assert data["same_law"] is False
+
+
+def test_compare_whole_printings():
+    data = run_json("laws", "compare", "english-1864", "english-1864-foster")
+    assert data["compared"] == 106
+    assert any(d["left"] == "english-1864/29" for d in data["differing"])
+
+
+@pytest.mark.parametrize("args, message", [
+    (("laws", "show", "english-1864", "92"), "no law 'english-1864/92'"),
+    (("laws", "show", "englsh-1864", "72"), "did you mean 'english-1864'"),
+    (("laws", "list", "american"), "no code 'american'"),
+    (("laws", "search", "revoke", "--code", "bridge"), "no code 'bridge'"),
+    (("laws", "list", "american-1893", "--topic", "revokes"), "unknown topic 'revokes'"),
+])
+def test_bad_input_is_a_clear_error_with_exit_code_1(args, message):
+    result = run(*args)
+    assert result.exit_code == 1
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_usage_errors_exit_2():
+    assert run("laws", "show").exit_code == 2
+    assert run("laws", "frobnicate").exit_code == 2

@@ -1,0 +1,98 @@
+"""A malformed law file is refused with an error naming the file, the entry and the field.
+
+One broken copy of laws/ per failure mode, each paired with the words its message must
+contain, in the manner of OpenFisca's tests of its parameter files.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from arbiter.cli import app
+from arbiter.lawbook import LawBookError
+from arbiter.lawbook.loader import build_lawbook
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def broken_copy(tmp_path: Path, edit) -> Path:
+    """A copy of laws/ with english-1864.yaml passed through ``edit`` (a function of the data)."""
+    laws = tmp_path / "laws"
+    shutil.copytree(REPO / "laws", laws)
+    path = laws / "english-1864.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return laws
+
+
+def entry(data, eid):
+    return next(e for e in data["entries"] if e["id"] == eid)
+
+
+CASES = [
+    ("an unknown key", lambda d: entry(d, "english-1864/72").update(penalty="three tricks"),
+     ["english-1864.yaml", "english-1864/72", "penalty", "unknown key"]),
+    ("a missing field", lambda d: entry(d, "english-1864/72").pop("topics"),
+     ["english-1864.yaml", "english-1864/72", "topics", "missing field"]),
+    ("a reference to a law that does not exist", lambda d: entry(d, "english-1864/5").update(see=["english-1864/172"]),
+     ["english-1864.yaml", "english-1864/5", "see", "english-1864/172"]),
+    ("a duplicate id", lambda d: entry(d, "english-1864/73").update(id="english-1864/72"),
+     ["english-1864.yaml", "english-1864/72", "'id'", "duplicate"]),
+    ("an unknown topic", lambda d: entry(d, "english-1864/72").update(topics=["revokes"]),
+     ["english-1864.yaml", "english-1864/72", "topics", "revokes"]),
+    ("a footnote marker with no footnote", lambda d: entry(d, "english-1864/72").pop("footnotes"),
+     ["english-1864.yaml", "english-1864/72", "footnotes", "[32]"]),
+    ("a footnote with no marker", lambda d: entry(d, "english-1864/71").update(footnotes={31: "x", 99: "y"}),
+     ["english-1864.yaml", "english-1864/71", "footnotes", "99"]),
+    ("a wrong type", lambda d: entry(d, "english-1864/72").update(text="one string"),
+     ["english-1864.yaml", "english-1864/72", "'text'"]),
+    ("an exception without games", lambda d: entry(d, "english-1864/dummy/II").update(games=[]),
+     ["english-1864.yaml", "english-1864/dummy/II", "games"]),
+    ("an id outside its code", lambda d: entry(d, "english-1864/72").update(id="american-1893/72"),
+     ["english-1864.yaml", "american-1893/72", "'id'", "english-1864/"]),
+    ("an unknown game", lambda d: d["code"].update(games=["bridge"]),
+     ["english-1864.yaml", "code", "games", "bridge"]),
+]
+
+
+@pytest.mark.parametrize("what, edit, words", CASES, ids=[c[0] for c in CASES])
+def test_malformed_file_is_refused_with_file_entry_and_field(tmp_path, what, edit, words):
+    laws = broken_copy(tmp_path, edit)
+    with pytest.raises(LawBookError) as caught:
+        build_lawbook(laws)
+    for word in words:
+        assert word in str(caught.value), (what, str(caught.value))
+
+
+def test_invalid_yaml_names_the_line(tmp_path):
+    laws = tmp_path / "laws"
+    shutil.copytree(REPO / "laws", laws)
+    (laws / "topics.yaml").write_text("revoke: ok\n  bad: [\n", encoding="utf-8")
+    with pytest.raises(LawBookError, match=r"topics\.yaml: line \d+, column \d+"):
+        build_lawbook(laws)
+
+
+def test_dangling_concordance_is_refused(tmp_path):
+    laws = tmp_path / "laws"
+    shutil.copytree(REPO / "laws", laws)
+    with (laws / "concordance.yaml").open("a", encoding="utf-8") as fh:
+        fh.write("- subject: nothing\n  laws: [english-1864/72, american-1893/99]\n")
+    with pytest.raises(LawBookError) as caught:
+        build_lawbook(laws)
+    for word in ("concordance.yaml", "american-1893/99", "'laws'", "does not exist"):
+        assert word in str(caught.value)
+
+
+def test_cli_reports_a_malformed_file_without_a_traceback(tmp_path, monkeypatch):
+    laws = broken_copy(tmp_path, lambda d: entry(d, "english-1864/72").update(penalty="x"))
+    monkeypatch.setenv("WHIST_ARBITER_DATA", str(laws.parent))
+    result = CliRunner().invoke(app, ["laws", "show", "english-1864", "72"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert "english-1864.yaml: entry english-1864/72: field 'penalty': unknown key" in result.output
