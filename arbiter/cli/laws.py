@@ -94,7 +94,7 @@ def _print_code(book: LawBook, code: str, entries: list[Law]) -> None:
     out.print(terminal.dim(meta.description))
     for note in meta.notes:
         out.print(terminal.dim(f"Note: {note}"))
-    width = max(out.width - 12, 30)
+    width = max(min(out.width, 100) - 12, 30)
     last_heading = object()
     for law in entries:
         if law.heading != last_heading:
@@ -105,7 +105,7 @@ def _print_code(book: LawBook, code: str, entries: list[Law]) -> None:
         line = Text(f"  {tag:>8}  ")
         if law.games:
             line.append(f"[{', '.join(law.games)}] ", style="magenta")
-        line.append(terminal.one_line(law.paragraphs[0].text, width - len(line)))
+        line.append_text(terminal.law_text(terminal.one_line(law.paragraphs[0].text, width - len(line))))
         out.print(line, overflow="ellipsis", no_wrap=True)
     out.print()
     counted = len(book.numbered_laws(code))
@@ -261,7 +261,8 @@ def compare_(
                 out.print(terminal.dim(f"\n{len(c.differences)} difference(s); "
                                        f"{c.similarity():.0%} of the words in common."))
             return
-        table = Table(show_lines=False, expand=True, header_style="bold")
+        table = Table(show_lines=False, expand=out.is_terminal, header_style="bold",
+                      width=None if out.is_terminal else 160)
         table.add_column(f"{c.left.id} ({c.left.heading or ''})", ratio=1)
         table.add_column(f"{c.right.id} ({c.right.heading or ''})", ratio=1)
         table.add_row(terminal.law_text(c.left.text), terminal.law_text(c.right.text))

@@ -19,7 +19,12 @@ _MARK = re.compile(r"\[(\d+)\]")
 
 
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=False, emoji=False)
+    """A console for our output. Piped into another program, a paragraph stays on one line,
+    so that ``grep`` finds a phrase the terminal would have wrapped."""
+    out = Console(highlight=False, emoji=False)
+    if not out.is_terminal:
+        out = Console(highlight=False, emoji=False, width=10_000)
+    return out
 
 
 def law_text(text: str, terms: tuple[str, ...] = ()) -> Text:
@@ -41,7 +46,7 @@ def law_text(text: str, terms: tuple[str, ...] = ()) -> Text:
 
 
 def indented(renderable, left: int = 4) -> Padding:
-    return Padding(renderable, (0, 0, 0, left))
+    return Padding(renderable, (0, 0, 0, left), expand=False)
 
 
 def heading(text: str) -> Text:

@@ -92,6 +92,8 @@ class LawBook:
     concordance_groups: list[ConcordanceGroup]
     games: dict[str, GameData]
     _aliases: dict[str, str] = field(default_factory=dict)
+    #: Derived data kept for the life of the book (e.g. the search index), built on demand.
+    cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     def law(self, ref: str) -> Law:
         """An entry by id (``english-1864/72``) or by code and number (``english-1864 72``)."""

@@ -91,10 +91,11 @@ def search(book: LawBook, query: str, code: str | None = None, limit: int | None
         codes = [code]
     else:
         codes = [c for c, meta in book.codes.items() if all_printings or not meta.edition_of]
+    index = _index(book)
     hits = []
     for code_id in codes:
         for law in book.entries_of(code_id):
-            hit = _score(law, terms)
+            hit = _score(law, index[law.id], terms)
             if hit:
                 hits.append(hit)
     hits.sort(key=lambda h: (-h.score, list(book.codes).index(h.law.code),
@@ -102,11 +103,30 @@ def search(book: LawBook, query: str, code: str | None = None, limit: int | None
     return hits[:limit] if limit else hits
 
 
-def _score(law: Law, terms: list[str]) -> Hit | None:
-    body = law.text + " " + " ".join(t for t in law.footnotes.values() if t)
-    stems = [stem(w) for w in words(body)]
-    heading = {stem(w) for w in words(law.heading or "")}
-    topics = {stem(w) for t in law.topics for w in t.split("-")}
+@dataclass(frozen=True)
+class _Indexed:
+    stems: list[str]       # the text and footnotes, word by word
+    heading: set[str]
+    topics: set[str]
+
+
+def _index(book: LawBook) -> dict[str, _Indexed]:
+    """Stems of every entry, computed once per book."""
+    if "search_index" not in book.cache:
+        book.cache["search_index"] = {
+            law.id: _Indexed(
+                stems=[stem(w) for w in words(
+                    law.text + " " + " ".join(t for t in law.footnotes.values() if t))],
+                heading={stem(w) for w in words(law.heading or "")},
+                topics={stem(w) for t in law.topics for w in t.split("-")},
+            )
+            for law in book.entries.values()
+        }
+    return book.cache["search_index"]
+
+
+def _score(law: Law, indexed: _Indexed, terms: list[str]) -> Hit | None:
+    stems, heading, topics = indexed.stems, indexed.heading, indexed.topics
     score = 0.0
     for term in terms:
         tf = stems.count(term)
@@ -120,7 +140,10 @@ def _score(law: Law, terms: list[str]) -> Hit | None:
     return Hit(law, round(score * KIND_WEIGHT.get(law.kind, 1.0), 3), tuple(terms), phrase)
 
 
+_STOP_STEMS = {stem(w) for w in STOPWORDS}
+
+
 def _has_phrase(stems: list[str], terms: list[str]) -> bool:
-    content = [s for s in stems if s not in {stem(w) for w in STOPWORDS}]
+    content = [s for s in stems if s not in _STOP_STEMS]
     n = len(terms)
     return any(content[i:i + n] == terms for i in range(len(content) - n + 1))
