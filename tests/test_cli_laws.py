@@ -123,3 +123,30 @@ def test_bad_input_is_a_clear_error_with_exit_code_1(args, message):
 def test_usage_errors_exit_2():
     assert run("laws", "show").exit_code == 2
     assert run("laws", "frobnicate").exit_code == 2
+
+
+def test_game_lists_the_family():
+    result = run("laws", "game")
+    assert result.exit_code == 0
+    for game in ("boston", "french-boston", "solo", "cayenne", "german-whist", "chinese-whist"):
+        assert game in result.output
+
+
+def test_game_shows_a_table_as_numbers():
+    data = run_json("laws", "game", "fontainebleau")
+    table = next(t for t in data["description"]["tables"] if t["name"] == "table-1")
+    assert table["rows"][0]["values"] == [10, 20, 30, 5]
+    text = run("laws", "game", "boston-de-fontainebleau", "--tables").output
+    assert "TABLE No. 1." in text and "Piccolissimo" in text
+
+
+def test_game_without_a_description_says_so():
+    result = run("laws", "game", "cayenne")
+    assert result.exit_code == 0
+    assert "no description of this game beyond its laws" in result.output
+
+
+def test_unknown_game_is_an_error():
+    result = run("laws", "game", "bridge")
+    assert result.exit_code == 1
+    assert "no game 'bridge'" in result.output

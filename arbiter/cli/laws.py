@@ -15,6 +15,7 @@ from ..lawbook.compare import compare, compare_codes
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
 from ..lawbook.search import search
 from . import terminal
+from .games import game_command
 from .errors import fail, user_errors
 
 laws_app = typer.Typer(help="Browse, search and compare the law codes.", no_args_is_help=True)
@@ -218,6 +219,29 @@ def search_(
             out.print(terminal.indented(terminal.law_text(hit.snippet(), hit.terms)))
         out.print(terminal.dim(f"\n{len(hits)} result(s) for {query!r}"
                                + ("" if code else "; --code to narrow")))
+
+
+@laws_app.command()
+def game(
+    name: Annotated[Optional[str], typer.Argument(help="A game (boston, french-boston, …); omit to list them.")] = None,
+    tables: Annotated[bool, typer.Option("--tables", help="Only the tables and bids.")] = False,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """The games of the Whist family: a game's description, its tables and bids."""
+    with user_errors():
+        book = _book()
+        if fmt is Format.json:
+            if name is None:
+                _json([g.model_dump() for g in book.games.values()])
+                return
+            try:
+                family = book.game(name)
+            except KeyError:
+                fail(f"no game {name!r}; games are: {', '.join(book.games)}")
+            described = book.descriptions.get(family.described_in or "")
+            _json({**family.model_dump(), "description": described.model_dump() if described else None})
+            return
+        game_command(book, name, tables)
 
 
 @laws_app.command("compare")

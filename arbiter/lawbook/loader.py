@@ -14,31 +14,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from ..resources import laws_dir
 from .errors import LawBookError
+from .games import load_games
 from .model import Code, Law, LawBook
 from .schema import CodeFile, ConcordanceGroup, GameData, Paragraph
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from .yamlio import read_yaml
 
 #: Files in laws/ that are not codes.
 SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml"}
-
-
-def read_yaml(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.load(fh, Loader=_Loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        raise LawBookError(path, f"{where}not valid YAML ({getattr(exc, 'problem', exc)})") from None
-    except OSError as exc:
-        raise LawBookError(path, f"cannot be read ({exc.strerror})") from None
-
 
 def validate(model: type[BaseModel], data: Any, path: Path, entry_of=lambda loc: None) -> Any:
     """Validate ``data`` against ``model``; turn the first failure into a LawBookError."""
@@ -146,8 +132,13 @@ def build_lawbook(directory: Path) -> LawBook:
 
     _check_entries(raw_entries, topics, games)
     entries = _link(raw_entries, groups)
+    descriptions = load_games(directory / "games") if (directory / "games").is_dir() else {}
+    for game in games.values():
+        if game.described_in and game.described_in not in descriptions:
+            raise LawBookError(family_path, f"no file games/{game.described_in}.yaml",
+                               entry=game.id, field="described_in")
     return LawBook(codes=codes, entries=entries, topics=topics, concordance_groups=groups,
-                   games=games, _aliases=aliases)
+                   games=games, descriptions=descriptions, _aliases=aliases)
 
 
 def _as_list(data: Any, path: Path) -> list:

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .schema import ConcordanceGroup, GameData, Paragraph, Source
+
+if TYPE_CHECKING:
+    from .games import Game
 
 FOOTNOTE_MARK = re.compile(r"\[(\d+)\]")
 
@@ -91,6 +95,7 @@ class LawBook:
     topics: dict[str, str]
     concordance_groups: list[ConcordanceGroup]
     games: dict[str, GameData]
+    descriptions: dict[str, "Game"] = field(default_factory=dict)   # laws/games/<id>.yaml
     _aliases: dict[str, str] = field(default_factory=dict)
     #: Derived data kept for the life of the book (e.g. the search index), built on demand.
     cache: dict = field(default_factory=dict, repr=False, compare=False)

@@ -1,0 +1,89 @@
+"""``arbiter laws game``: the games of the family, their descriptions and tables."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ..lawbook import LawBook
+from ..lawbook.games import Game, Table
+from . import terminal
+from .errors import fail
+
+
+def game_command(book: LawBook, name: Optional[str], tables_only: bool) -> None:
+    out = terminal.console()
+    if name is None:
+        listing = RichTable(box=None, header_style="bold", pad_edge=False)
+        for column in ("game", "name", "codes", "described"):
+            listing.add_column(column)
+        for g in book.games.values():
+            listing.add_row(g.id, g.name, ", ".join(g.codes) or "—", "yes" if g.described_in else "")
+        out.print(listing)
+        out.print(terminal.dim("\n`arbiter laws game NAME` shows a game's description and tables."))
+        return
+    try:
+        family = book.game(name)
+    except KeyError:
+        fail(f"no game {name!r}; games are: {', '.join(book.games)}")
+    game = book.descriptions.get(family.described_in or "")
+    out.print(terminal.heading(f"{family.name} ({family.id})"))
+    if family.codes:
+        out.print(terminal.dim(f"Laws: {', '.join(family.codes)} "
+                               f"(`arbiter laws list {family.codes[-1]}`)"))
+    if game is None:
+        out.print("The sources give no description of this game beyond its laws.")
+        return
+    out.print(terminal.dim(f"Source: {game.source.seed}" + (f", {game.source.heading}" if game.source.heading else "")))
+    if game.variant_of:
+        out.print(terminal.dim(f"A variation of {game.variant_of}."))
+    if game.note:
+        out.print(terminal.dim(f"Note: {game.note}"))
+    out.print()
+    if tables_only:
+        for table in game.tables:
+            out.print(_table(table))
+            out.print()
+    else:
+        for section in game.sections:
+            for p in section.paragraphs:
+                out.print(_table(game.table(p.table)) if not isinstance(p, str) else terminal.law_text(p))
+                out.print()
+    if game.bids:
+        out.print(_bids(game))
+        out.print()
+    if game.not_in_source:
+        out.print(terminal.heading("Not in the source"))
+        for item in game.not_in_source:
+            out.print(terminal.indented(Text("• " + item), 2))
+
+
+def _table(table: Table) -> RichTable:
+    view = RichTable(title=table.title or table.name, caption=table.unit and f"in {table.unit}",
+                     header_style="bold", title_style="bold")
+    view.add_column("")
+    for column in table.columns:
+        view.add_column(str(column), justify="right")
+    for row in table.rows:
+        cells = table.cells(row.key)
+        label = ("  " if row.parent is not None else "") + row.label
+        view.add_row(label, *[str(cells[c]) if c in cells else "" for c in table.columns])
+    return view
+
+
+def _bids(game: Game) -> RichTable:
+    view = RichTable(title="Bids, lowest first", header_style="bold", title_style="bold")
+    for column in ("", "call", "undertakes", "trump", "paid from row"):
+        view.add_column(column)
+    for rank, bid in enumerate(game.bids_ranked(), 1):
+        what = f"{bid.object} {bid.tricks}" if bid.tricks is not None else bid.object
+        if bid.partner_tricks:
+            what += f" ({bid.partner_tricks} with a partner)"
+        extras = [w for w, on in (("discard", bid.discard), ("exposed", bid.exposed)) if on]
+        call = bid.call + (f" ({bid.french})" if bid.french else "")
+        view.add_row(str(rank), call, ", ".join([what, *extras]), bid.trump,
+                     "" if bid.row is None else str(bid.row))
+    return view
