@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Optional
 
-import typer
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -12,6 +11,22 @@ from ..lawbook import LawBook
 from ..lawbook.games import Game, Table
 from . import terminal
 from .errors import fail
+
+
+def _find(book: LawBook, name: str):
+    try:
+        return book.game(name)
+    except KeyError:
+        fail(f"no game {name!r}; games are: {', '.join(book.games)}")
+
+
+def game_data(book: LawBook, name: Optional[str]):
+    """The family (no name), or one game with its description, as plain data."""
+    if name is None:
+        return [g.model_dump() for g in book.games.values()]
+    family = _find(book, name)
+    described = book.descriptions.get(family.described_in or "")
+    return {**family.model_dump(), "description": described.model_dump() if described else None}
 
 
 def game_command(book: LawBook, name: Optional[str], tables_only: bool) -> None:
@@ -25,10 +40,7 @@ def game_command(book: LawBook, name: Optional[str], tables_only: bool) -> None:
         out.print(listing)
         out.print(terminal.dim("\n`arbiter laws game NAME` shows a game's description and tables."))
         return
-    try:
-        family = book.game(name)
-    except KeyError:
-        fail(f"no game {name!r}; games are: {', '.join(book.games)}")
+    family = _find(book, name)
     game = book.descriptions.get(family.described_in or "")
     out.print(terminal.heading(f"{family.name} ({family.id})"))
     if family.codes:

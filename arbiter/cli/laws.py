@@ -15,7 +15,7 @@ from ..lawbook.compare import compare, compare_codes
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
 from ..lawbook.search import search
 from . import terminal
-from .games import game_command
+from .games import game_command, game_data
 from .errors import fail, user_errors
 
 laws_app = typer.Typer(help="Browse, search and compare the law codes.", no_args_is_help=True)
@@ -231,15 +231,7 @@ def game(
     with user_errors():
         book = _book()
         if fmt is Format.json:
-            if name is None:
-                _json([g.model_dump() for g in book.games.values()])
-                return
-            try:
-                family = book.game(name)
-            except KeyError:
-                fail(f"no game {name!r}; games are: {', '.join(book.games)}")
-            described = book.descriptions.get(family.described_in or "")
-            _json({**family.model_dump(), "description": described.model_dump() if described else None})
+            _json(game_data(book, name))
             return
         game_command(book, name, tables)
 
