@@ -1,0 +1,180 @@
+"""An incident as written: the header, the events in order, findings, disputes, question.
+
+The model records what the notation says and nothing more; whether a lead was in turn, a
+trick complete or a card held is for the replay (``arbiter.table``) to work out. Items
+keep their order and their comments so that the canonical printer can give the file back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from ..cards import Card, Suit
+
+
+@dataclass(frozen=True)
+class Pos:
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Moment:
+    """When something happened. ``trick`` is set for ``trick N:``."""
+
+    kind: str            # before-deal, deal, trick, after-hand, after-next-trump, after-next-cut, play
+    trick: int | None = None
+
+    #: The order of the kinds of moment within one deal.
+    ORDER = ("before-deal", "deal", "play", "trick", "after-hand", "after-next-trump", "after-next-cut")
+
+    def sort_key(self) -> tuple[int, int]:
+        return (self.ORDER.index(self.kind), self.trick or 0)
+
+
+UNSPECIFIED = Moment("play")
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One act: ``B plays HA``, ``Y says "..." (claims game)``, ``A demands new deal from B``."""
+
+    actor: str
+    verb: str
+    cards: tuple[Card, ...] = ()
+    words: str | None = None        # the quoted words, verbatim
+    target: str | None = None       # the seat addressed, or the seat a penalty is exacted from
+    detail: str | None = None       # where a card went; what is claimed, demanded or marked
+    number: int | None = None       # a trick, a count of cards, a number of points
+    suit: Suit | None = None
+    act: tuple[str, ...] = ()       # what the words or deed amount to, e.g. ("claims game",)
+    moment: Moment = UNSPECIFIED
+    pos: Pos = Pos(0, 0)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One version of a disputed fact: statements, or a description in words."""
+
+    statements: tuple[Statement, ...] = ()
+    text: str | None = None
+    pos: Pos = Pos(0, 0)
+
+    @property
+    def label(self) -> str:
+        from .printer import statement_text
+
+        return self.text or "; ".join(statement_text(s) for s in self.statements)
+
+
+@dataclass(frozen=True)
+class Dispute:
+    title: str | None
+    alternatives: tuple[Alternative, ...]
+    moment: Moment
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Finding:
+    statement: Statement | None = None
+    text: str | None = None
+    pos: Pos = Pos(0, 0)
+
+
+@dataclass(frozen=True)
+class HeaderLine:
+    key: str
+    value: object
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class MomentLine:
+    moment: Moment
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Comment:
+    text: str
+    pos: Pos
+
+
+Item = HeaderLine | MomentLine | Statement | Dispute | Finding | Comment
+
+
+@dataclass
+class Incident:
+    """Everything the file says. ``items`` keeps the file's order (for the printer)."""
+
+    items: list = field(default_factory=list)
+    trailing_comments: dict[int, str] = field(default_factory=dict)   # line -> comment
+    path: str = "<incident>"
+    code: str | None = None
+    game: str = "whist"
+    title: str | None = None
+    source: str | None = None
+    seats: tuple[str, ...] = ("A", "Y", "B", "Z")
+    partners: tuple[tuple[str, str], ...] = ()
+    players: dict[str, str] = field(default_factory=dict)
+    dealer: str | None = None
+    dummy: str | None = None
+    bidder: str | None = None
+    score: dict[tuple[str, str], int] = field(default_factory=dict)
+    packs: int = 1
+    trump: Suit | None = None
+    trump_card: Card | None = None
+    deal: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    question: str | None = None
+    notes: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list, repr=False)   # the text, for error messages
+
+    def error(self, pos: Pos, problem: str, suggestion: str | None = None):
+        """An IncidentError pointing at ``pos`` in this incident's file."""
+        from .errors import IncidentError
+
+        text = self.lines[pos.line - 1] if 0 < pos.line <= len(self.lines) else ""
+        return IncidentError(self.path, pos.line, pos.column, text, "", suggestion, problem)
+
+    def partner_of(self, seat: str) -> str | None:
+        """The partner: as declared, or the seat opposite at a table of four."""
+        for a, b in self.partners:
+            if seat == a:
+                return b
+            if seat == b:
+                return a
+        if len(self.seats) == 4 and not self.partners:
+            return self.seats[(self.seats.index(seat) + 2) % 4]
+        return None
+
+    @property
+    def events(self) -> list:
+        """Statements and disputes, in the order written (findings and headers left out)."""
+        return [i for i in self.items if isinstance(i, (Statement, Dispute))]
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [i for i in self.items if isinstance(i, Finding)]
+
+    @property
+    def disputes(self) -> list[Dispute]:
+        return [i for i in self.items if isinstance(i, Dispute)]
+
+    def branches(self) -> list[tuple[tuple[Alternative, ...], list[Statement]]]:
+        """Every way the disputed facts could have gone: the alternatives chosen, and the
+        statements of the incident with each dispute replaced by its chosen alternative.
+        An incident with no dispute has one branch."""
+        disputes = self.disputes
+        out = []
+        for choice in product(*(d.alternatives for d in disputes)):
+            picked = dict(zip(map(id, disputes), choice))
+            statements: list[Statement] = []
+            for event in self.events:
+                if isinstance(event, Dispute):
+                    statements.extend(picked[id(event)].statements)
+                else:
+                    statements.append(event)
+            out.append((tuple(choice), statements))
+        return out

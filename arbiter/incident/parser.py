@@ -1,0 +1,547 @@
+"""Parse a ``.whist`` file into an :class:`Incident`, or fail with an :class:`IncidentError`.
+
+Lark reads the grammar (``grammar.lark``); a Transformer with one method per rule builds
+the model; a second pass gives each statement its moment (the ``trick 12:`` it stands
+under), joins the ``- …`` alternatives to their ``disputed:`` line and applies the header.
+Every error, Lark's or ours, becomes an IncidentError with the line, a caret, what was
+expected in plain words and, for a misspelt word, the nearest word that would do.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from ..cards import Card, Suit, parse_pbn_hand
+from . import vocabulary as vocab
+from .errors import IncidentError
+from .model import (UNSPECIFIED, Alternative, Comment, Dispute, Finding, HeaderLine, Incident,
+                    Moment, MomentLine, Pos, Statement)
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+#: Plain words for the grammar's named tokens, used in "expected …" messages.
+TOKEN_WORDS = {
+    "SEAT": "a seat (such as A, Y, B or Z)",
+    "ANYONE": "someone, bystander or all",
+    "CARD": "a card (suit then rank, such as HA, S10 or C2)",
+    "SUIT": "a suit (spades, hearts, diamonds or clubs)",
+    "STRING": 'words in double quotes ("...")',
+    "INT": "a number",
+    "NAME": "a name (such as english-1864 or whist)",
+    "WORD": "a word",
+    "PBN_DEAL": "a deal in PBN form (such as N:AKQ.JT9.876.5432 ...)",
+    "_NL": "the end of the line",
+    "$END": "the end of the file",
+}
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
+
+
+def parse_file(path: str | Path) -> Incident:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise IncidentError(str(path), 1, 1, "", "", problem=f"cannot read the file ({exc})") from None
+    return parse(text, str(path))
+
+
+def parse(text: str, path: str = "<incident>") -> Incident:
+    """Parse the text of an incident."""
+    lines = text.splitlines()
+    stripped, comments = _take_out_comments(lines)
+    source = "\n".join(stripped) + "\n"
+    try:
+        tree = _lark().parse(source)
+        items = _Build(path, lines).transform(tree)
+    except UnexpectedInput as exc:
+        raise _explain(exc, path, lines) from None
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, IncidentError):
+            raise exc.orig_exc from None
+        raise
+    return _assemble(items, comments, path, lines)
+
+
+# ------------------------------------------------------------------ comments
+
+def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str, bool]]]:
+    """Blank out ``# …`` (outside quotes); return the lines and {line: (comment, standalone)}."""
+    out, comments = [], {}
+    for number, line in enumerate(lines, 1):
+        in_quotes, cut = False, None
+        for i, ch in enumerate(line):
+            if ch in '"“”':
+                in_quotes = not in_quotes if ch == '"' else ch == "“"
+            elif ch == "#" and not in_quotes:
+                cut = i
+                break
+        if cut is None:
+            out.append(line)
+            continue
+        comments[number] = (line[cut + 1:].strip(), not line[:cut].strip())
+        out.append(line[:cut] + " " * (len(line) - cut))
+    return out, comments
+
+
+# ------------------------------------------------------------------ errors
+
+def _expected_words(expected: set[str]) -> tuple[str, list[str]]:
+    """Plain words for what the parser would have accepted, and the keywords among it."""
+    parser = _lark()
+    keywords, named = [], []
+    for name in sorted(expected):
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            named.append(TOKEN_WORDS.get(name, name))
+            continue
+        if pattern.type == "str":
+            keywords.append(pattern.value)
+        else:
+            named.append(TOKEN_WORDS.get(name, name.lower()))
+    keywords = [k for k in keywords if k.strip()]
+    verbs = [k for k in keywords if k.isalpha()]
+    parts = list(dict.fromkeys(named))
+    if len(verbs) > 6:
+        common = [v for v in ("leads", "plays", "says", "deals", "claims", "demands") if v in verbs]
+        parts.append("a verb such as " + ", ".join(common or verbs[:5]))
+    elif keywords:
+        parts.append(" or ".join(f"`{k}`" for k in keywords))
+    return (" or ".join(parts) if parts else "something else"), keywords
+
+
+def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError:
+    line = getattr(exc, "line", None) or len(lines) or 1
+    column = getattr(exc, "column", None) or 1
+    if isinstance(exc, UnexpectedEOF) or line > len(lines):
+        line, column = max(len(lines), 1), len(lines[-1]) + 1 if lines else 1
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    if isinstance(exc, UnexpectedToken):
+        expected, keywords = _expected_words(set(exc.accepts or exc.expected))
+        found = exc.token
+        word = str(found).strip() if found.type != "$END" else ""
+    elif isinstance(exc, UnexpectedCharacters):
+        expected, keywords = _expected_words(set(exc.allowed or ()))
+        word = re.match(r"\S*", text[column - 1:]).group() if text else ""
+    else:
+        expected, keywords = _expected_words(set(getattr(exc, "expected", ()) or ())), []
+        expected, keywords = expected
+        word = ""
+    suggestion = _suggest(word, keywords)
+    if not suggestion and "CARD" in expected and word:
+        suggestion = _card_suggestion(word)
+    problem = None
+    if word and found_text_is_line_end(word):
+        word = ""
+    if word:
+        problem = f"unexpected {word!r}: expected {expected}"
+    elif line >= len(lines) and not text[column - 1:].strip():
+        problem = f"the line ends too soon: expected {expected}"
+    return IncidentError(path, line, column, text, expected, suggestion, problem)
+
+
+def found_text_is_line_end(word: str) -> bool:
+    return word in ("", "\n") or not word.strip()
+
+
+def _suggest(word: str, keywords: list[str]) -> str | None:
+    if not word or not word.isalpha():
+        return None
+    close = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.6)
+    return close[0] if close and close[0] != word else None
+
+
+def _card_suggestion(word: str) -> str | None:
+    """``AH`` written rank first, or ``10s``: offer the card in the notation's order."""
+    m = re.fullmatch(r"(10|[2-9TJQKA])([SHDC])", word, re.I)
+    if m:
+        return (m.group(2) + m.group(1)).upper().replace("10", "10")
+    return None
+
+
+# ------------------------------------------------------------------ the transformer
+
+def _pos(meta) -> Pos:
+    return Pos(meta.line, meta.column)
+
+
+def _unquote(token: Token) -> str:
+    return str(token)[1:-1]
+
+
+class _Build(Transformer):
+    """One method per rule of the grammar; each returns a piece of the model."""
+
+    def __init__(self, path: str, lines: list[str]) -> None:
+        super().__init__()
+        self.path, self.lines = path, lines
+
+    def fail(self, token_or_meta, problem: str, suggestion: str | None = None) -> None:
+        line, column = token_or_meta.line, token_or_meta.column
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        raise IncidentError(self.path, line, column, text, "", suggestion, problem)
+
+    def start(self, items):
+        return list(items)
+
+    # header ---------------------------------------------------------------
+    def _header(key):
+        @v_args(meta=True)
+        def method(self, meta, children):
+            values = [c for c in children]
+            if key in ("seats",):
+                value = tuple(str(v) for v in values)
+            elif key in ("partners",):
+                value = (str(values[0]), str(values[1]))
+            elif key in ("player",):
+                value = (str(values[0]), _unquote(values[1]))
+            elif key in ("title", "source"):
+                value = _unquote(values[0])
+            elif key in ("packs",):
+                value = int(values[0])
+            elif key == "trump":
+                value = Suit.parse(str(values[0]))
+            elif key == "trump_card":
+                value = self.card(values[0])
+            elif key == "score":
+                value = tuple(values)
+            elif key == "deal":
+                value = str(values[0])
+            else:
+                value = str(values[0])
+            return HeaderLine(key, value, _pos(meta))
+        return method
+
+    code = _header("code")
+    game = _header("game")
+    title = _header("title")
+    source = _header("source")
+    seats = _header("seats")
+    partners = _header("partners")
+    player = _header("player")
+    dealer = _header("dealer")
+    dummy = _header("dummy")
+    bidder = _header("bidder")
+    score = _header("score")
+    packs = _header("packs")
+    trump = _header("trump")
+    trump_card = _header("trump_card")
+    deal = _header("deal")
+
+    def side_score(self, children):
+        a, b, points = children
+        return ((str(a), str(b)), int(points))
+
+    # moments --------------------------------------------------------------
+    def _moment(kind):
+        @v_args(meta=True)
+        def method(self, meta, children):
+            trick = int(children[0]) if children else None
+            if trick is not None and not 1 <= trick <= 13:
+                self.fail(children[0], f"there is no trick {trick}: tricks are numbered 1 to 13")
+            return MomentLine(Moment(kind, trick), _pos(meta))
+        return method
+
+    before_deal = _moment("before-deal")
+    during_deal = _moment("deal")
+    trick = _moment("trick")
+    after_hand = _moment("after-hand")
+    after_next_trump = _moment("after-next-trump")
+    after_next_cut = _moment("after-next-cut")
+
+    # statements -----------------------------------------------------------
+    def card(self, token: Token) -> Card:
+        try:
+            return Card.parse(str(token))
+        except ValueError as exc:
+            self.fail(token, str(exc))
+
+    def cards(self, children):
+        return tuple(self.card(t) for t in children)
+
+    def actor(self, children):
+        return children[0]
+
+    @v_args(meta=True)
+    def statement(self, meta, children):
+        actor, action = children[0], children[1]
+        act = children[2] if len(children) > 2 else ()
+        fields = dict(action)
+        return Statement(actor=str(actor), act=act, pos=_pos(meta), **fields)
+
+    def act(self, children):
+        """``(claims game, calls attention)``: the grammar drops the commas, so the words are
+        read greedily as the longest known acts."""
+        tokens = [str(c) for c in children]
+        out, i = [], 0
+        while i < len(tokens):
+            for j in range(len(tokens), i, -1):
+                phrase = " ".join(tokens[i:j])
+                if phrase in vocab.ACTS:
+                    out.append(phrase)
+                    i = j
+                    break
+            else:
+                phrase = " ".join(tokens[i:])
+                close = difflib.get_close_matches(phrase, sorted(vocab.ACTS), n=1, cutoff=0.5)
+                self.fail(children[i], f"unknown act {phrase!r} in ( … )", close[0] if close else None)
+        return tuple(out)
+
+    # each action returns the Statement fields it sets
+    def _simple(verb):
+        def method(self, children):
+            fields = {"verb": verb}
+            for child in children:
+                if isinstance(child, tuple) and child and isinstance(child[0], Card):
+                    fields["cards"] = child
+                elif isinstance(child, Token) and child.type == "CARD":
+                    fields["cards"] = (self.card(child),)
+                elif isinstance(child, Token) and child.type == "INT":
+                    fields["number"] = int(child)
+                elif isinstance(child, Token) and child.type == "STRING":
+                    fields["words"] = _unquote(child)
+                elif isinstance(child, Token) and child.type == "SEAT":
+                    fields["target"] = str(child)
+                elif isinstance(child, str):
+                    fields["detail"] = child
+            return fields
+        return method
+
+    for _verb in ("leads", "plays", "drops", "names", "detaches", "shows", "exposes",
+                  "throws_down_hand", "retains_hand", "takes_up_trump", "shuffles",
+                  "presents_pack", "cuts", "deals", "deals_two_at_once", "deals_wrong_pack",
+                  "stops_dealing", "turns_up", "trump_face_down", "looks_at_trump",
+                  "looks_at_trick", "looks_at_hand", "counts_cards", "touches_cards",
+                  "takes_from_other_pack", "says", "asks", "answers", "interrupts",
+                  "withdraws_claim", "consults", "objects", "quits_trick", "gathers_trick",
+                  "mixes_cards", "searches_tricks", "has_cards", "held", "finds",
+                  "calls_for_new_cards", "bids", "passes"):
+        locals()[_verb] = _simple(_verb.replace("_", "-"))
+    del _verb
+
+    def face_up(self, _): return "face-up"
+    def face_down(self, _): return "face-down"
+    def on_floor(self, _): return "on-floor"
+    def in_other_pack(self, _): return "in-other-pack"
+    def faced_in_pack(self, _): return "faced-in-pack"
+    def among_tricks(self, _): return "among-tricks"
+
+    def _phrase(self, words, vocabulary, what):
+        phrase = " ".join(str(w) for w in words)
+        if phrase not in vocabulary:
+            close = difflib.get_close_matches(phrase, sorted(vocabulary), n=1, cutoff=0.5)
+            self.fail(words[0], f"unknown {what} {phrase!r}", close[0] if close else None)
+        return phrase
+
+    def claims(self, children):
+        return {"verb": "claims", "detail": self._phrase(children, vocab.CLAIMS, "claim")}
+
+    def demands(self, children):
+        words = [c for c in children if c.type == "WORD"]
+        fields = {"verb": "demands", "detail": self._phrase(words, vocab.PENALTIES, "penalty")}
+        for child in children:
+            if child.type == "CARD":
+                fields["cards"] = (self.card(child),)
+            elif child.type == "SUIT":
+                fields["suit"] = Suit.parse(str(child))
+            elif child.type == "INT":
+                fields["number"] = int(child)
+            elif child.type == "SEAT":
+                fields["target"] = str(child)
+        return fields
+
+    def marks(self, children):
+        words = [c for c in children[1:]]
+        what = self._phrase(words, vocab.MARKS, "score") if words else ""
+        return {"verb": "marks", "number": int(children[0]), "detail": what or None}
+
+    # findings, disputes, the question --------------------------------------
+    @v_args(meta=True)
+    def finding(self, meta, children):
+        child = children[0]
+        if isinstance(child, Statement):
+            return Finding(statement=child, pos=_pos(meta))
+        return Finding(text=_unquote(child), pos=_pos(meta))
+
+    @v_args(meta=True)
+    def dispute(self, meta, children):
+        title = _unquote(children[0]) if children else None
+        return Dispute(title, (), UNSPECIFIED, _pos(meta))
+
+    @v_args(meta=True)
+    def alternative(self, meta, children):
+        if len(children) == 1 and isinstance(children[0], Token):
+            return Alternative(text=_unquote(children[0]), pos=_pos(meta))
+        return Alternative(statements=tuple(children), pos=_pos(meta))
+
+    @v_args(meta=True)
+    def question(self, meta, children):
+        return HeaderLine("question", _unquote(children[0]), _pos(meta))
+
+    @v_args(meta=True)
+    def note(self, meta, children):
+        return HeaderLine("note", _unquote(children[0]), _pos(meta))
+
+
+# ------------------------------------------------------------------ the second pass
+
+_SINGLE = {"code", "game", "title", "source", "seats", "dealer", "dummy", "bidder", "packs",
+           "trump", "trump_card", "deal", "question", "score"}
+
+
+def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
+    incident = Incident(path=path, lines=lines)
+
+    def fail(pos: Pos, problem: str, suggestion: str | None = None):
+        text = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
+        raise IncidentError(path, pos.line, pos.column, text, "", suggestion, problem)
+
+    seen: dict[str, Pos] = {}
+    for item in items:
+        if isinstance(item, HeaderLine) and item.key in _SINGLE:
+            if item.key in seen:
+                fail(item.pos, f"`{item.key.replace('_', ' ')}` is given twice (first on line {seen[item.key].line})")
+            seen[item.key] = item.pos
+
+    # The seats first: everything else is checked against them.
+    for item in items:
+        if isinstance(item, HeaderLine) and item.key == "seats":
+            if len(set(item.value)) != len(item.value):
+                fail(item.pos, "a seat is named twice")
+            if not 2 <= len(item.value) <= 4:
+                fail(item.pos, "a table has two, three or four seats")
+            incident.seats = item.value
+        elif isinstance(item, HeaderLine) and item.key == "player":
+            incident.players[item.value[0]] = item.value[1]
+    seats = incident.seats
+
+    def seat(name: str, pos: Pos) -> str:
+        if name not in seats:
+            close = difflib.get_close_matches(name, seats, n=1)
+            fail(pos, f"{name!r} is not a seat at this table (seats: {' '.join(seats)})",
+                 close[0] if close else None)
+        return name
+
+    moment = UNSPECIFIED
+    result: list = []
+    open_dispute: Dispute | None = None
+
+    def close_dispute():
+        nonlocal open_dispute
+        if open_dispute is not None:
+            if len(open_dispute.alternatives) < 2:
+                fail(open_dispute.pos, "a dispute needs at least two alternatives, each on a line starting with -")
+            result.append(open_dispute)
+            open_dispute = None
+
+    def place(statement: Statement) -> Statement:
+        if statement.actor not in ("someone", "bystander", "all"):
+            seat(statement.actor, statement.pos)
+        if statement.target is not None:
+            seat(statement.target, statement.pos)
+        return replace(statement, moment=moment)
+
+    for item in items:
+        if isinstance(item, Alternative):
+            if open_dispute is None:
+                fail(item.pos, "an alternative (- …) must follow a `disputed:` line")
+            item = replace(item, statements=tuple(place(s) for s in item.statements))
+            open_dispute = replace(open_dispute, alternatives=open_dispute.alternatives + (item,))
+            continue
+        close_dispute()
+        if isinstance(item, MomentLine):
+            moment = item.moment
+            result.append(item)
+        elif isinstance(item, Dispute):
+            open_dispute = replace(item, moment=moment)
+        elif isinstance(item, Statement):
+            result.append(place(item))
+        elif isinstance(item, Finding):
+            result.append(replace(item, statement=place(item.statement)) if item.statement else item)
+        elif isinstance(item, HeaderLine):
+            _apply_header(incident, item, seat, fail)
+            result.append(item)
+    close_dispute()
+
+    for number, (text, standalone) in comments.items():
+        if standalone:
+            result.append(Comment(text, Pos(number, 1)))
+        else:
+            incident.trailing_comments[number] = text
+    result.sort(key=lambda i: (_line_of(i), 0 if isinstance(i, Comment) else 1))
+    incident.items = result
+    return incident
+
+
+def _line_of(item) -> int:
+    return item.pos.line
+
+
+def _apply_header(incident: Incident, item: HeaderLine, seat, fail) -> None:
+    key, value, pos = item.key, item.value, item.pos
+    if key in ("dealer", "dummy", "bidder"):
+        setattr(incident, key, seat(value, pos))
+    elif key == "partners":
+        a, b = (seat(v, pos) for v in value)
+        if a == b:
+            fail(pos, "a player cannot be his own partner")
+        incident.partners = incident.partners + ((a, b),)
+    elif key == "score":
+        for (a, b), points in value:
+            seat(a, pos), seat(b, pos)
+            incident.score[(a, b)] = points
+    elif key == "deal":
+        incident.deal = _parse_deal(value, incident.seats, pos, fail)
+    elif key == "trump_card":
+        incident.trump_card = value
+        incident.trump = value.suit
+    elif key == "question":
+        incident.question = value
+    elif key == "note":
+        incident.notes.append(value)
+    elif key in ("code", "game", "title", "source", "packs", "trump"):
+        setattr(incident, key, value)
+    elif key in ("seats", "player"):
+        pass
+
+
+_COMPASS = ("N", "E", "S", "W")
+
+
+def _parse_deal(text: str, seats: tuple[str, ...], pos: Pos, fail) -> dict:
+    """``N:hand hand hand hand``: hands clockwise from the seat named before the colon."""
+    first, _, hands = text.partition(":")
+    order = list(seats)
+    if first not in order:
+        if first in _COMPASS and len(seats) == 4:
+            order = list(_COMPASS) if seats != _COMPASS else order
+            if tuple(order) != tuple(seats):
+                fail(pos, f"the deal starts with {first!r}, which is not a seat (seats: {' '.join(seats)})")
+        else:
+            fail(pos, f"the deal starts with {first!r}, which is not a seat (seats: {' '.join(seats)})")
+    start = order.index(first)
+    rotation = order[start:] + order[:start]
+    deal = {}
+    for who, hand in zip(rotation, hands.split()):
+        try:
+            deal[who] = tuple(parse_pbn_hand(hand))
+        except ValueError as exc:
+            fail(pos, str(exc))
+    seen: dict = {}
+    for who, cards in deal.items():
+        for card in cards:
+            if card in seen:
+                fail(pos, f"{card} is dealt to both {seen[card]} and {who}")
+            seen[card] = who
+    return deal

@@ -1,0 +1,445 @@
+"""The replay: from the statements of an incident, the table at every moment, and facts.
+
+Seats go clockwise in the order the incident names them (A Y B Z by default: A and B are
+partners against Y and Z, as in the books). The replay follows the deal and the play —
+whose turn it is, each trick's cards, the suit led and the winner, who holds what where
+the deal is known — and records what it finds as generic facts (``led_out_of_turn(Y, 3)``,
+``renounced(B, 12)``, ``held_suit_led(B, 12)``...). Irregularities are facts, not errors:
+only the impossible (a card played twice, a card the known deal gives to someone else) is
+refused, with the line that says it.
+
+>>> from arbiter.incident import parse
+>>> r = replay(parse("trump hearts\\ntrick 1:\\nY leads S5\\nZ plays S9\\n"))
+>>> r.facts.has("played_out_of_turn", "Z", 1)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Suit, beats
+from .facts import FactSet
+from .incident.model import Incident, Moment, Statement
+
+HAND_SIZE = 13
+
+
+@dataclass
+class Trick:
+    number: int
+    leader: str | None = None
+    plays: list[tuple[str, Card]] = field(default_factory=list)
+    winner: str | None = None
+    quitted: bool = False
+
+    @property
+    def suit_led(self) -> Suit | None:
+        return self.plays[0][1].suit if self.plays else None
+
+    def played_by(self, seat: str) -> Card | None:
+        return next((c for s, c in self.plays if s == seat), None)
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying one branch of an incident."""
+
+    incident: Incident
+    statements: list[Statement]
+    facts: FactSet
+    tricks: dict[int, Trick]
+    hands: dict[str, set[Card]]           # what each seat still holds, where known
+    played: dict[Card, tuple[str, int]]   # card -> (seat, trick)
+
+    def trick(self, number: int) -> Trick:
+        return self.tricks[number]
+
+
+def replay(incident: Incident, statements: list[Statement] | None = None) -> Replay:
+    """Replay ``statements`` (by default the incident's own, when it has no dispute)."""
+    if statements is None:
+        branches = incident.branches()
+        statements = branches[0][1]
+    return _Replayer(incident, statements).run()
+
+
+def replay_all(incident: Incident) -> list[tuple[tuple, Replay]]:
+    """One replay for each way the disputed facts could have gone."""
+    return [(choice, replay(incident, statements)) for choice, statements in incident.branches()]
+
+
+class _Replayer:
+    def __init__(self, incident: Incident, statements: list[Statement]) -> None:
+        self.i = incident
+        self.statements = statements
+        self.facts = FactSet()
+        self.tricks: dict[int, Trick] = {}
+        self.current = 0                     # the trick being played, 0 before play
+        self.hands = {s: set(c) for s, c in incident.deal.items()}
+        self.known_full = len(incident.deal) == len(incident.seats) and all(
+            len(c) >= HAND_SIZE - 1 for c in incident.deal.values())
+        self.held: dict[str, set[Card]] = {s: set(c) for s, c in incident.deal.items()}
+        self.played: dict[Card, tuple[str, int]] = {}
+        self.cut_seen = False
+
+    # -------------------------------------------------------------- helpers
+    def add(self, name, *args, s: Statement | None = None):
+        self.facts.add(name, *args, line=s.pos.line if s else None,
+                       moment=s.moment if s else Moment("before-deal"))
+
+    def left_of(self, seat: str) -> str:
+        seats = self.i.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    def partner(self, seat: str) -> str | None:
+        return self.i.partner_of(seat)
+
+    def position(self, trick: Trick, seat: str) -> int | None:
+        """1 for the leader, 2 for second hand, and so on clockwise."""
+        if trick.leader is None:
+            return None
+        seats = self.i.seats
+        return (seats.index(seat) - seats.index(trick.leader)) % len(seats) + 1
+
+    # -------------------------------------------------------------- the run
+    def run(self) -> Replay:
+        self.table_facts()
+        for s in self.statements:
+            handler = getattr(self, "on_" + s.verb.replace("-", "_"), self.on_other)
+            self.record_moment(s)
+            handler(s)
+            for act in s.act:
+                self.add(act.replace(" ", "_"), s.actor, self.current_or_none(s), s=s)
+        for finding in self.i.findings:
+            if finding.statement is not None:
+                self.on_finding(finding.statement)
+        self.after_play()
+        return Replay(self.i, self.statements, self.facts, self.tricks, self.hands, self.played)
+
+    def current_or_none(self, s: Statement) -> int:
+        if s.moment.kind == "trick":
+            return s.moment.trick
+        return self.current
+
+    def record_moment(self, s: Statement) -> None:
+        if s.moment.kind == "trick" and s.moment.trick != self.current and s.verb in ("leads", "plays"):
+            if s.moment.trick not in self.tricks:
+                self.current = s.moment.trick
+                self.tricks.setdefault(self.current, Trick(self.current))
+
+    def table_facts(self) -> None:
+        i = self.i
+        self.add("code", i.code or "unspecified")
+        self.add("game", i.game)
+        for seat in i.seats:
+            self.add("seat", seat)
+            p = self.partner(seat)
+            if p:
+                self.add("partner", seat, p)
+            for other in i.seats:
+                if other != seat and other != p:
+                    self.add("adversary", seat, other)
+        if i.dealer:
+            self.add("dealer", i.dealer)
+            self.add("eldest", self.left_of(i.dealer))
+        for role in ("dummy", "bidder"):
+            if getattr(i, role):
+                self.add(role, getattr(i, role))
+        if i.trump:
+            self.add("trump", i.trump.word)
+        if i.trump_card:
+            self.add("trump_card", str(i.trump_card))
+        self.add("packs", i.packs)
+        for (a, b), points in i.score.items():
+            self.add("score", a, b, points)
+        for seat, cards in i.deal.items():
+            self.add("dealt", seat, len(cards))
+            if len(cards) != HAND_SIZE and len(i.seats) == 4:
+                self.add("wrong_number_of_cards", seat, len(cards))
+                self.add("surplus" if len(cards) > HAND_SIZE else "deficiency", seat, abs(len(cards) - HAND_SIZE))
+
+    # -------------------------------------------------------------- the play
+    def trick_for(self, s: Statement, leading: bool) -> Trick:
+        """The trick a lead or play belongs to; a lead after a complete trick starts the next."""
+        if self.current == 0:
+            self.current = 1
+        trick = self.tricks.setdefault(self.current, Trick(self.current))
+        if leading and self.complete(trick):
+            self.current += 1
+            trick = self.tricks.setdefault(self.current, Trick(self.current))
+        return trick
+
+    def complete(self, trick: Trick) -> bool:
+        return len({seat for seat, _ in trick.plays}) >= len(self.i.seats)
+
+    def expected_leader(self, number: int) -> str | None:
+        if number == 1:
+            return self.left_of(self.i.dealer) if self.i.dealer else None
+        previous = self.tricks.get(number - 1)
+        return previous.winner if previous else None
+
+    def on_leads(self, s: Statement) -> None:
+        trick = self.trick_for(s, leading=True)
+        if trick.plays and not self.complete(trick):
+            if trick.played_by(s.actor) is not None:
+                # a second lead before the trick is complete: led without waiting for partner
+                p = self.partner(s.actor)
+                if p and trick.played_by(p) is None:
+                    self.add("led_again_before_partner_played", s.actor, trick.number, s=s)
+                for card in s.cards:
+                    self.take_from_hand(s, card, trick.number + 1)
+                    self.add("led_prematurely", s.actor, trick.number + 1, str(card), s=s)
+                return
+            self.on_plays(s)
+            return
+        trick.leader = s.actor
+        expected = self.expected_leader(trick.number)
+        self.add("led", s.actor, trick.number, str(s.cards[0]), s=s)
+        if expected and expected != s.actor:
+            self.add("led_out_of_turn", s.actor, trick.number, s=s)
+            self.add("should_have_led", expected, trick.number, s=s)
+        self.play_cards(s, trick)
+
+    def on_plays(self, s: Statement) -> None:
+        trick = self.trick_for(s, leading=False)
+        if not trick.plays:
+            trick.leader = s.actor
+            self.add("led", s.actor, trick.number, str(s.cards[0]), s=s)
+            expected = self.expected_leader(trick.number)
+            if expected and expected != s.actor:
+                self.add("led_out_of_turn", s.actor, trick.number, s=s)
+                self.add("should_have_led", expected, trick.number, s=s)
+            self.play_cards(s, trick)
+            return
+        if trick.played_by(s.actor) is not None:
+            kind = "played_to_complete_trick" if self.complete(trick) else "played_twice_to_trick"
+            for card in s.cards:
+                self.take_from_hand(s, card, trick.number)
+                self.add(kind, s.actor, trick.number, str(card), s=s)
+            return
+        last = trick.plays[-1][0]
+        expected = self.left_of(last)
+        while trick.played_by(expected) is not None and expected != s.actor:
+            expected = self.left_of(expected)
+        if expected != s.actor:
+            self.add("played_out_of_turn", s.actor, trick.number, s=s)
+            seat = expected
+            while seat != s.actor:
+                if trick.played_by(seat) is None:
+                    self.add("played_before", s.actor, seat, trick.number, s=s)
+                seat = self.left_of(seat)
+        self.play_cards(s, trick)
+
+    def play_cards(self, s: Statement, trick: Trick) -> None:
+        first, rest = s.cards[0], s.cards[1:]
+        position = self.position(trick, s.actor)
+        if position:
+            self.add("hand_position", s.actor, trick.number, position, s=s)
+        self.add("played", s.actor, trick.number, str(first), s=s)
+        self.add("played_to_trick", s.actor, trick.number, s=s)
+        if trick.number > 1:
+            self.add("played_after_trick", s.actor, trick.number - 1, s=s)
+        suit_led = trick.suit_led
+        self.check_renounce(s, trick, first)
+        self.take_from_hand(s, first, trick.number)
+        trick.plays.append((s.actor, first))
+        for card in rest:
+            self.take_from_hand(s, card, trick.number)
+            self.add("played_at_once", s.actor, trick.number, str(card), s=s)
+        if rest:
+            self.add("two_or_more_cards_played", s.actor, trick.number, s=s)
+        del suit_led
+        if self.complete(trick):
+            self.finish(trick, s)
+
+    def check_renounce(self, s: Statement, trick: Trick, card: Card) -> None:
+        suit = trick.suit_led
+        if suit is None or card.suit is suit:
+            return
+        self.add("renounced", s.actor, trick.number, s=s)
+        if self.i.trump and card.suit is self.i.trump:
+            self.add("trumped", s.actor, trick.number, s=s)
+        holding = self.holding_at(s.actor, trick.number)
+        if holding is None:
+            return
+        in_suit = sorted(str(c) for c in holding if c.suit is suit)
+        if in_suit:
+            self.add("held_suit_led", s.actor, trick.number, s=s)
+        elif self.known_full:
+            self.add("void_in_suit_led", s.actor, trick.number, s=s)
+
+    def holding_at(self, seat: str, number: int) -> set[Card] | None:
+        """What ``seat`` held when trick ``number`` was played, where that is known."""
+        known = self.held.get(seat)
+        if not known:
+            return None
+        return {c for c in known if c not in self.played or self.played[c][1] >= number}
+
+    def take_from_hand(self, s: Statement, card: Card, number: int) -> None:
+        if card in self.played:
+            seat, at = self.played[card]
+            raise self.i.error(s.pos, f"{card} has already been played, by {seat} at trick {at}")
+        if self.i.deal and card not in self.hands.get(s.actor, set()):
+            owner = next((seat for seat, cards in self.i.deal.items() if card in cards), None)
+            if owner and owner != s.actor:
+                raise self.i.error(s.pos, f"{s.actor} cannot play {card}: the deal gives it to {owner}")
+            if s.actor in self.i.deal and self.known_full and owner is None:
+                self.add("card_not_in_deal", s.actor, str(card), s=s)
+        self.hands.get(s.actor, set()).discard(card)
+        self.played[card] = (s.actor, number)
+
+    def finish(self, trick: Trick, s: Statement) -> None:
+        self.add("trick_complete", trick.number, s=s)
+        suit, trump = trick.suit_led, self.i.trump
+        if trump is None and any(c.suit is not suit for _, c in trick.plays):
+            return   # the winner depends on the trump suit, which is not given
+        best_seat, best = trick.plays[0]
+        for seat, card in trick.plays[1:]:
+            if beats(card, best, suit, trump):
+                best_seat, best = seat, card
+        trick.winner = best_seat
+        self.add("trick_winner", trick.number, best_seat, s=s)
+        self.add("won_trick", best_seat, trick.number, s=s)
+
+    def after_play(self) -> None:
+        for number, trick in sorted(self.tricks.items()):
+            if trick.plays and not self.complete(trick):
+                self.add("trick_incomplete", number)
+        if self.tricks:
+            self.add("tricks_recorded", len(self.tricks))
+        counts: dict[str, int] = {}
+        for seat, trick_number in self.played.values():
+            counts[seat] = counts.get(seat, 0) + 1
+
+    # -------------------------------------------------------------- other acts
+    def on_finding(self, s: Statement) -> None:
+        if s.verb == "held":
+            self.on_held(s)
+        else:
+            getattr(self, "on_" + s.verb.replace("-", "_"), self.on_other)(s)
+
+    def on_held(self, s: Statement) -> None:
+        for card in s.cards:
+            owner = next((seat for seat, cards in self.i.deal.items() if card in cards), None)
+            if owner and owner != s.actor:
+                raise self.i.error(s.pos, f"{s.actor} cannot have held {card}: the deal gives it to {owner}")
+            self.held.setdefault(s.actor, set()).add(card)
+            self.add("held", s.actor, str(card), s=s)
+        # A finding comes after the play it explains: look at the renounces again.
+        for number, trick in self.tricks.items():
+            card = trick.played_by(s.actor)
+            if card is not None and trick.suit_led and card.suit is not trick.suit_led:
+                holding = self.holding_at(s.actor, number)
+                if holding and any(c.suit is trick.suit_led for c in holding):
+                    self.add("held_suit_led", s.actor, number, s=s)
+
+    def on_quits_trick(self, s: Statement) -> None:
+        number = s.number or self.current
+        trick = self.tricks.get(number)
+        self.add("trick_quitted", number, s=s)
+        self.add("quitted_trick", s.actor, number, s=s)
+        if trick is None or not self.complete(trick):
+            self.add("quitted_incomplete_trick", s.actor, number, s=s)
+        if trick:
+            trick.quitted = True
+
+    def on_throws_down_hand(self, s: Statement) -> None:
+        seats = self.i.seats if s.actor == "all" else (s.actor,)
+        for seat in seats:
+            self.add("threw_down_hand", seat, self.current, s=s)
+        thrown = {f.args[0] for f in self.facts.match("threw_down_hand")}
+        if thrown >= set(self.i.seats):
+            self.add("all_hands_thrown_down", self.current, s=s)
+
+    def on_exposes(self, s: Statement) -> None:
+        where = "dealing" if s.moment.kind == "deal" else "play"
+        for card in s.cards:
+            self.add("exposed", s.actor, str(card), where, s=s)
+            if where == "dealing":
+                self.add("exposed_in_dealing", s.actor, str(card), s=s)
+
+    def on_drops(self, s: Statement) -> None:
+        card = str(s.cards[0])
+        self.add("dropped", s.actor, card, s.detail or "unspecified", s=s)
+        if s.detail in ("face-up", None):
+            self.add("exposed", s.actor, card, "dropped", s=s)
+
+    def on_names(self, s: Statement) -> None:
+        self.add("named_card", s.actor, str(s.cards[0]), s=s)
+        holding = self.holding_at(s.actor, self.current or 1)
+        if holding is not None and s.cards[0] in holding:
+            self.add("named_own_card", s.actor, str(s.cards[0]), s=s)
+        if self.i.trump_card and s.cards[0] == self.i.trump_card:
+            self.add("named_trump_card", s.actor, self.current, s=s)
+
+    def on_detaches(self, s: Statement) -> None:
+        self.add("detached", s.actor, str(s.cards[0]), s=s)
+
+    def on_shows(self, s: Statement) -> None:
+        self.add("shown_to_partner", s.actor, str(s.cards[0]), s=s)
+
+    def on_takes_up_trump(self, s: Statement) -> None:
+        self.add("took_up_trump_card", s.actor, self.current, s=s)
+        first = self.tricks.get(1)
+        if s.moment.kind in ("deal", "before-deal") or (
+                self.current <= 1 and first is not None and first.played_by(s.actor) is None):
+            self.add("took_up_trump_card_early", s.actor, s=s)
+
+    def on_deals(self, s: Statement) -> None:
+        self.add("dealt_by", s.actor, s=s)
+        if self.i.dealer and s.actor != self.i.dealer:
+            self.add("dealt_out_of_turn", s.actor, s=s)
+        if not self.cut_seen:
+            self.add("dealt_without_cut", s.actor, s=s)
+
+    def on_cuts(self, s: Statement) -> None:
+        self.cut_seen = True
+        if s.moment.kind == "after-next-cut" or s.moment.kind == "after-hand":
+            self.add("cut_for_next_deal", s.actor, s=s)
+        else:
+            self.add("cut", s.actor, s=s)
+
+    def on_turns_up(self, s: Statement) -> None:
+        self.add("turned_up", s.actor, str(s.cards[0]), s=s)
+
+    def on_has_cards(self, s: Statement) -> None:
+        self.add("card_count", s.actor, s.number, s=s)
+        if len(self.i.seats) == 4 and s.number != HAND_SIZE:
+            self.add("surplus" if s.number > HAND_SIZE else "deficiency", s.actor, abs(s.number - HAND_SIZE), s=s)
+
+    def on_finds(self, s: Statement) -> None:
+        self.add("card_found", str(s.cards[0]), s.detail, s=s)
+
+    def on_says(self, s: Statement) -> None:
+        self.add("said", s.actor, s.words, s=s)
+
+    def on_asks(self, s: Statement) -> None:
+        self.add("asked", s.actor, s.target or "table", s.words, s=s)
+
+    def on_answers(self, s: Statement) -> None:
+        self.add("answered", s.actor, s.words, s=s)
+
+    def on_claims(self, s: Statement) -> None:
+        self.add("claimed", s.actor, s.detail, s=s)
+
+    def on_demands(self, s: Statement) -> None:
+        arg = str(s.cards[0]) if s.cards else s.suit.word if s.suit else s.number if s.number is not None else ""
+        self.add("penalty_demanded", s.actor, s.detail, s.target or "", arg, s=s)
+
+    def on_consults(self, s: Statement) -> None:
+        self.add("consulted", s.actor, s.target, s=s)
+
+    def on_marks(self, s: Statement) -> None:
+        self.add("marked", s.actor, s.number, s.detail or "points", s=s)
+
+    def on_other(self, s: Statement) -> None:
+        """Acts with no effect on the state of the play are recorded as they are."""
+        args = [s.actor]
+        if s.cards:
+            args.append(" ".join(map(str, s.cards)))
+        if s.number is not None:
+            args.append(s.number)
+        if s.target:
+            args.append(s.target)
+        self.add(s.verb.replace("-", "_"), *args, s=s)
