@@ -9,17 +9,20 @@ import sys
 
 import typer
 
+from . import incidents
 from .errors import fail
 from .laws import laws_app
 
 app = typer.Typer(
     name="arbiter",
-    help="Rulings assistant for Whist and its family: browse, search and compare the law codes.",
+    help="Rulings assistant for Whist and its family: the law codes, and incidents at the table.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
 app.add_typer(laws_app, name="laws")
+app.command()(incidents.check)
+app.command()(incidents.fmt)
 
 
 @app.command()

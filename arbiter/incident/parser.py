@@ -112,6 +112,10 @@ def _expected_words(expected: set[str]) -> tuple[str, list[str]]:
             named.append(TOKEN_WORDS.get(name, name.lower()))
     keywords = [k for k in keywords if k.strip()]
     verbs = [k for k in keywords if k.isalpha()]
+    if "SEAT" in expected and "code" in keywords:
+        # the start of a line: anything may come here, so say what lines look like
+        return ("a statement such as `Y leads S5`, a header line such as `code english-1864` "
+                "or `trump hearts`, or a moment such as `trick 3:`"), keywords
     parts = list(dict.fromkeys(named))
     if len(verbs) > 6:
         common = [v for v in ("leads", "plays", "says", "deals", "claims", "demands") if v in verbs]
@@ -139,8 +143,11 @@ def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError
         expected, keywords = expected
         word = ""
     suggestion = _suggest(word, keywords)
-    if not suggestion and "CARD" in expected and word:
-        suggestion = _card_suggestion(word)
+    whole = re.match(r"[^\s\"]*", text[column - 1:]).group() if text else ""
+    if not suggestion and TOKEN_WORDS["CARD"] in expected and whole:
+        suggestion = _card_suggestion(whole)
+    if not suggestion and TOKEN_WORDS["SUIT"] in expected and word:
+        suggestion = _suggest(word, ["spades", "hearts", "diamonds", "clubs"])
     problem = None
     if word and found_text_is_line_end(word):
         word = ""
@@ -165,9 +172,7 @@ def _suggest(word: str, keywords: list[str]) -> str | None:
 def _card_suggestion(word: str) -> str | None:
     """``AH`` written rank first, or ``10s``: offer the card in the notation's order."""
     m = re.fullmatch(r"(10|[2-9TJQKA])([SHDC])", word, re.I)
-    if m:
-        return (m.group(2) + m.group(1)).upper().replace("10", "10")
-    return None
+    return (m.group(2) + m.group(1)).upper() if m else None
 
 
 # ------------------------------------------------------------------ the transformer
@@ -534,6 +539,8 @@ def _parse_deal(text: str, seats: tuple[str, ...], pos: Pos, fail) -> dict:
     rotation = order[start:] + order[:start]
     deal = {}
     for who, hand in zip(rotation, hands.split()):
+        if hand == "-":
+            continue   # PBN's mark for a hand that is not known
         try:
             deal[who] = tuple(parse_pbn_hand(hand))
         except ValueError as exc:

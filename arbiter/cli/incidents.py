@@ -1,0 +1,94 @@
+"""``arbiter check`` and ``arbiter fmt``: read an incident, show what the replay makes of it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from ..incident import Incident, IncidentError, format_incident, parse, parse_file
+from ..narrative import statement_of_facts
+from ..table import replay_all
+from . import terminal
+
+#: Facts that only describe the table; shown with --all.
+TABLE_FACTS = {"seat", "partner", "adversary", "code", "game", "packs"}
+
+FileArgument = Annotated[str, typer.Argument(help="An incident file (.whist), or - for standard input.")]
+
+
+def read_incident(path: str) -> Incident:
+    """Parse, or print the error and exit 1."""
+    try:
+        if path == "-":
+            return parse(sys.stdin.read(), "<stdin>")
+        return parse_file(path)
+    except IncidentError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1)
+
+
+def check(
+    file: FileArgument,
+    all_facts: Annotated[bool, typer.Option("--all", help="Also list the facts that only describe the table.")] = False,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+) -> None:
+    """Parse and replay an incident; print its statement of facts and the facts derived."""
+    incident = read_incident(file)
+    try:
+        branches = replay_all(incident)
+    except IncidentError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1)
+    if fmt == "json":
+        typer.echo(json.dumps({
+            "file": incident.path, "code": incident.code, "game": incident.game,
+            "question": incident.question, "statement_of_facts": statement_of_facts(incident),
+            "branches": [{"alternatives": [a.label for a in choice],
+                          "facts": [{"fact": str(f), "name": f.name, "args": list(f.args), "line": f.line}
+                                    for f in r.facts if all_facts or f.name not in TABLE_FACTS]}
+                         for choice, r in branches],
+        }, indent=2, ensure_ascii=False))
+        return
+    out = terminal.console()
+    title = incident.title or incident.path
+    out.print(terminal.heading(title))
+    out.print(terminal.dim(f"code {incident.code or '(not given)'} · game {incident.game} · "
+                           f"{len(incident.events)} events · {len(branches)} branch(es)"))
+    out.print()
+    for paragraph in statement_of_facts(incident):
+        out.print(paragraph)
+    if incident.question:
+        out.print(Text(f"\nQuestion: {incident.question}", style="bold"))
+    for choice, result in branches:
+        out.print()
+        label = "Facts" + (f" if {'; '.join(a.label for a in choice)}" if choice else "")
+        out.print(terminal.heading(label))
+        for fact in result.facts:
+            if all_facts or fact.name not in TABLE_FACTS:
+                where = f"line {fact.line}" if fact.line else ""
+                out.print(Text(f"  {str(fact):<44}").append(where, style="dim"))
+
+
+def fmt(
+    file: FileArgument,
+    write: Annotated[bool, typer.Option("--write", "-w", help="Rewrite the file in place.")] = False,
+    check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if the file is not in canonical form.")] = False,
+) -> None:
+    """Print an incident in its canonical form."""
+    incident = read_incident(file)
+    text = format_incident(incident)
+    if check_only:
+        original = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()
+        if original != text:
+            typer.echo(f"{file}: not in canonical form (arbiter fmt --write {file})", err=True)
+            raise typer.Exit(1)
+        return
+    if write and file != "-":
+        with open(file, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        return
+    typer.echo(text, nl=False)

@@ -1,0 +1,117 @@
+"""A statement of facts in plain English, generated from an incident.
+
+The book's decisions begin with the facts told as a short story; this module tells an
+incident that way: moment by moment, disputed facts as "either … or …", then what was
+found and the question put.
+"""
+
+from __future__ import annotations
+
+from .cards import Card
+from .incident.model import Dispute, Incident, Moment, Statement
+
+_WHERE = {"face-up": "face upwards", "face-down": "face downwards", "on-floor": "on the floor",
+          "in-other-pack": "in the other pack", "faced-in-pack": "faced in the pack",
+          "among-tricks": "among the tricks"}
+
+_PAST = {
+    "leads": "led {cards}", "plays": "played {cards}", "drops": "dropped {card}{where}",
+    "names": "named {card}", "detaches": "detached {card} from his hand",
+    "shows": "showed {card} to his partner", "exposes": "exposed {cards}",
+    "throws-down-hand": "threw his cards on the table", "retains-hand": "kept his hand",
+    "takes-up-trump": "took the trump card into his hand", "shuffles": "shuffled",
+    "presents-pack": "presented the pack to be cut", "cuts": "cut the pack", "deals": "dealt",
+    "deals-two-at-once": "dealt two cards at once", "deals-wrong-pack": "dealt with the wrong pack",
+    "stops-dealing": "stopped dealing", "turns-up": "turned up {card}",
+    "trump-face-down": "placed the trump card face downwards", "looks-at-trump": "looked at the trump card",
+    "looks-at-trick": "looked at trick {n}", "looks-at-hand": "looked at his hand",
+    "counts-cards": "counted the cards", "touches-cards": "touched the cards",
+    "takes-from-other-pack": "took {card} from the other pack", "says": "said, {words}",
+    "asks": "asked{to} {words}", "answers": "answered {words}", "interrupts": "interrupted{opt_words}",
+    "claims": "claimed {detail}", "withdraws-claim": "withdrew his claim",
+    "demands": "demanded {detail}{arg}{from_}", "consults": "consulted {target}{opt_words}",
+    "marks": "marked {n}{opt_detail}", "objects": "objected{opt_words}",
+    "quits-trick": "turned and quitted the trick", "gathers-trick": "gathered the trick",
+    "mixes-cards": "mixed the cards", "searches-tricks": "searched the tricks",
+    "has-cards": "had {n} cards", "held": "held {cards}", "finds": "found {card}{where}",
+    "calls-for-new-cards": "called for new cards", "bids": "bid {words}", "passes": "passed",
+}
+
+_ACT_GLOSS = {
+    "claims game": "claiming the game", "claims rest": "claiming the rest of the tricks",
+    "claims trick": "claiming the trick", "claims honours": "claiming honours",
+    "can win rest": "saying he could win the rest", "asks partner none": "asking his partner whether he had none of the suit",
+    "calls attention": "calling attention to the trick", "names trump card": "naming the trump card",
+    "consults about penalty": "consulting his partner about the penalty",
+}
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    names = [c.name for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def sentence(s: Statement) -> str:
+    actor = {"someone": "Someone", "bystander": "A bystander", "all": "All the players"}.get(s.actor, s.actor)
+    arg = f" {s.cards[0].name}" if s.cards else f" {s.suit.word}" if s.suit else f" {s.number}" if s.number is not None else ""
+    text = _PAST[s.verb].format(
+        cards=_cards(s.cards) if s.cards else "", card=s.cards[0].name if s.cards else "",
+        where=f" {_WHERE[s.detail]}" if s.detail in _WHERE else "", n=s.number,
+        words=f'"{s.words}"' if s.words is not None else "", to=f" {s.target}" if s.target else "",
+        opt_words=f', "{s.words}"' if s.words is not None else "", detail=s.detail or "",
+        arg=arg if s.verb == "demands" else "", from_=f" from {s.target}" if s.target else "",
+        target=s.target or "", opt_detail=f" {s.detail}" if s.detail else "",
+    )
+    gloss = [(_ACT_GLOSS.get(a) or a) for a in s.act]
+    return f"{actor} {text}" + (f" ({'; '.join(gloss)})" if gloss else "")
+
+
+def moment_phrase(m: Moment) -> str:
+    return {
+        "before-deal": "Before the deal", "deal": "During the deal",
+        "trick": f"At trick {m.trick}", "after-hand": "After the hand",
+        "after-next-trump": "After the trump card of the next deal was turned up",
+        "after-next-cut": "After the cards were cut for the next deal", "play": "",
+    }[m.kind]
+
+
+def statement_of_facts(incident: Incident) -> list[str]:
+    """Paragraphs: the circumstances, then what happened moment by moment, then findings."""
+    paragraphs = []
+    setting = []
+    if incident.trump:
+        setting.append(f"{incident.trump.word.capitalize()} are trumps")
+    if incident.dealer:
+        setting.append(f"{incident.dealer} deals")
+    pairs = {tuple(sorted((s, incident.partner_of(s) or s))) for s in incident.seats if incident.partner_of(s)}
+    if pairs and len(incident.seats) == 4:
+        a, b = sorted(pairs)
+        setting.append(f"{a[0]} and {a[1]} are partners against {b[0]} and {b[1]}")
+    if incident.score:
+        setting.append("the score is " + ", ".join(f"{a}{b} {p}" for (a, b), p in incident.score.items()))
+    if setting:
+        paragraphs.append("; ".join(setting) + ".")
+    current, sentences = None, []
+    for event in incident.events:
+        if event.moment != current:
+            if sentences:
+                paragraphs.append(_join(current, sentences))
+            current, sentences = event.moment, []
+        if isinstance(event, Dispute):
+            options = [a.text or "; ".join(sentence(s) for s in a.statements) for a in event.alternatives]
+            what = f" ({event.title})" if event.title else ""
+            sentences.append(f"it is disputed{what} whether " + ", or whether ".join(
+                o[0].lower() + o[1:] if o and o[1:2].islower() else o for o in options))
+        else:
+            sentences.append(sentence(event))
+    if sentences:
+        paragraphs.append(_join(current, sentences))
+    for finding in incident.findings:
+        paragraphs.append("It is found that " + (sentence(finding.statement) if finding.statement else finding.text) + ".")
+    return paragraphs
+
+
+def _join(moment: Moment | None, sentences: list[str]) -> str:
+    lead = moment_phrase(moment) if moment else ""
+    body = "; ".join(sentences)
+    return f"{lead}: {body}." if lead else f"{body}."

@@ -1,0 +1,83 @@
+"""Bad incident files: each gets file:line:column, the line, a caret, plain words, a hint.
+
+One malformed input per row, with the line and column the error must point at and the
+words its message must contain (a misspelt word's suggestion among them).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.incident import IncidentError, parse
+from arbiter.table import replay_all
+
+S = "seats N E S W\n"
+DEAL = S + "deal N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\n"
+
+CASES = [
+    # (name, text, line, column, words the message must contain)
+    ("misspelt verb", "code english-1864\ntrick 3:\n  Y laeds S5\n", 3, 5, ["unexpected 'laeds'", "did you mean `leads`"]),
+    ("misspelt header", "cod english-1864\n", 1, 1, ["did you mean `code`", "a statement such as"]),
+    ("misspelt moment", "after the hnad:\n  Y claims revoke\n", 1, 11, ["did you mean `hand`"]),
+    ("not a card", "trick 3:\n  Y leads X5\n", 2, 11, ["expected a card"]),
+    ("rank before suit", "trick 3:\n  Y leads AH\n", 2, 11, ["expected a card", "did you mean `HA`"]),
+    ("ten before suit", "trick 3:\n  Y leads 10S\n", 2, 11, ["expected a card", "did you mean `S10`"]),
+    ("unknown seat", "trick 3:\n  Q leads S5\n", 2, 3, ["'Q' is not a seat", "A Y B Z"]),
+    ("seat close to another", "seats Ann Bob Cat Dan\ntrick 1:\n  Anne leads S5\n", 3, 3, ["not a seat", "did you mean `Ann`"]),
+    ("no trick 14", "trick 14:\n  Y leads S5\n", 1, 7, ["there is no trick 14"]),
+    ("moment without colon", "trick 3\n  Y leads S5\n", 1, 8, ["expected `:`"]),
+    ("code not a name", "code English\n", 1, 6, ["expected a name"]),
+    ("title not quoted", "title unquoted\n", 1, 7, ["words in double quotes"]),
+    ("unterminated quote", 'title "unterminated\n', 1, 7, ["words in double quotes"]),
+    ("seats twice", "seats A Y B\nseats A Y B Z\n", 2, 1, ["`seats` is given twice", "line 1"]),
+    ("seat named twice", "seats A A B Z\n", 1, 1, ["a seat is named twice"]),
+    ("dealer not a seat", "dealer Q\n", 1, 1, ["'Q' is not a seat"]),
+    ("own partner", "partners A A\n", 1, 1, ["his own partner"]),
+    ("trump twice", "trump hearts\ntrump spades\n", 2, 1, ["`trump` is given twice"]),
+    ("suit misspelt", "trump heart\n", 1, 7, ["expected a suit", "did you mean `hearts`"]),
+    ("words not quoted", "trick 1:\n  Y says hello\n", 2, 10, ["words in double quotes"]),
+    ("unknown act", 'trick 1:\n  Y says "x" (claims gmae)\n', 2, 15, ["unknown act 'claims gmae'", "did you mean `claims game`"]),
+    ("unknown claim", "trick 1:\n  Y claims gmae\n", 2, 12, ["unknown claim 'gmae'", "did you mean `game`"]),
+    ("unknown penalty", "trick 1:\n  Y demands call sut from B\n", 2, 13, ["unknown penalty 'call sut'", "did you mean `call suit`"]),
+    ("penalty from no seat", "trick 1:\n  Y demands call suit hearts from Q\n", 2, 3, ["'Q' is not a seat"]),
+    ("alternative without dispute", "- Y leads S5\n", 1, 1, ["must follow a `disputed:` line"]),
+    ("dispute with one alternative", "disputed:\n  - Y leads S5\n", 1, 1, ["at least two alternatives"]),
+    ("card played twice", "trick 1:\n  Y leads S5\n  B plays S5\n", 3, 3, ["S5 has already been played", "by Y at trick 1"]),
+    ("card led twice in one line", "trick 1:\n  Y leads S5 S5\n", 2, 3, ["S5 has already been played"]),
+    ("deal from a seat not at table", "deal N:AKQ.JT9.876.5432 - - -\n", 1, 1, ["the deal starts with 'N'"]),
+    ("card dealt twice", S + "deal N:AKQ.JT9.876.5432 AKQ... - -\n", 2, 1, ["dealt to both N and E"]),
+    ("bad PBN", "deal N:AKQ.JT9.876.54X2 - - -\n", 1, 6, ["PBN form"]),
+    ("card the deal gives to another", DEAL + "trick 1:\n  N leads SA\n  E plays S2\n", 5, 3, ["E cannot play S2", "the deal gives it to N"]),
+    ("line ends too soon", "trick 1:\n  Y leads\n", 2, 10, ["the line ends too soon", "expected a card"]),
+    ("count in words", "trick 1:\n  Y has twelve cards\n", 2, 9, ["expected a number"]),
+    ("packs in words", "packs two\n", 1, 7, ["expected a number"]),
+    ("score in words", "score A-B three\n", 1, 11, ["expected a number"]),
+    ("score of a side not at table", "score A-Q 3\n", 1, 1, ["'Q' is not a seat"]),
+    ("finding without colon", "finding B held S9\n", 1, 9, ["expected `:`"]),
+    ("question not quoted", "question Is it a revoke?\n", 1, 10, ["words in double quotes"]),
+    ("throws down what", "trick 1:\n  Y throws down\n", 2, 16, ["the line ends too soon", "`hand`"]),
+    ("finds where", "trick 1:\n  Y finds S5\n", 2, 13, ["the line ends too soon", "`on`"]),
+    ("asks a seat not at table", 'trick 1:\n  Y asks Q "x"\n', 2, 3, ["'Q' is not a seat"]),
+    ("held card the deal gives to another", DEAL + "finding: E held SA\n", 3, 10, ["cannot have held SA"]),
+    ("five seats", "seats A B C D E\n", 1, 1, ["two, three or four seats"]),
+]
+
+
+@pytest.mark.parametrize("name, text, line, column, words", CASES, ids=[c[0] for c in CASES])
+def test_malformed_incident_is_located_and_explained(name, text, line, column, words):
+    with pytest.raises(IncidentError) as caught:
+        replay_all(parse(text, "bad.whist"))
+    error = caught.value
+    assert (error.line, error.column) == (line, column), str(error)
+    message = str(error)
+    assert message.startswith(f"bad.whist:{line}:{column}: ")
+    for word in words:
+        assert word in message, message
+    # the offending line is quoted and the caret stands under the column
+    shown, caret = message.splitlines()[1:3]
+    assert shown.strip() == text.splitlines()[line - 1].strip()
+    assert caret.index("^") - 4 == column - 1
+
+
+def test_there_are_at_least_thirty_cases():
+    assert len(CASES) >= 30
