@@ -82,6 +82,7 @@ class _Replayer:
         self.held: dict[str, set[Card]] = {s: set(c) for s, c in incident.deal.items()}
         self.played: dict[Card, tuple[str, int]] = {}
         self.cut_seen = False
+        self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
 
     # -------------------------------------------------------------- helpers
     def add(self, name, *args, s: Statement | None = None):
@@ -277,6 +278,10 @@ class _Replayer:
         return {c for c in known if c not in self.played or self.played[c][1] >= number}
 
     def take_from_hand(self, s: Statement, card: Card, number: int) -> None:
+        if card in self.foreign.get(s.actor, ()):
+            self.foreign[s.actor].discard(card)
+            self.add("played_card_of_other_pack", s.actor, str(card), number, s=s)
+            return
         if card in self.played:
             seat, at = self.played[card]
             raise self.i.error(s.pos, f"{card} has already been played, by {seat} at trick {at}")
@@ -395,10 +400,22 @@ class _Replayer:
 
     def on_cuts(self, s: Statement) -> None:
         self.cut_seen = True
-        if s.moment.kind == "after-next-cut" or s.moment.kind == "after-hand":
+        if s.moment.kind in ("after-hand", "after-next-trump", "after-next-cut"):
             self.add("cut_for_next_deal", s.actor, s=s)
         else:
             self.add("cut", s.actor, s=s)
+
+    def on_cuts_unpresented(self, s: Statement) -> None:
+        self.on_cuts(s)
+        self.add("cut_without_presentation", s.actor, s=s)
+
+    def on_leaves_trump(self, s: Statement) -> None:
+        self.add("trump_card_left_on_table", s.actor, self.current, s=s)
+
+    def on_takes_from_other_pack(self, s: Statement) -> None:
+        """A card of the other pack taken into the hand: a second copy, not an impossibility."""
+        self.foreign.setdefault(s.actor, set()).add(s.cards[0])
+        self.add("took_card_from_other_pack", s.actor, str(s.cards[0]), s=s)
 
     def on_turns_up(self, s: Statement) -> None:
         self.add("turned_up", s.actor, str(s.cards[0]), s=s)
