@@ -37,7 +37,9 @@ class FactSet:
             self._facts[key] = Fact(name, tuple(args), line, moment)
 
     def has(self, name: str, *args: Arg) -> bool:
-        """Whether a fact holds; ``None`` in ``args`` matches anything."""
+        """Whether a fact holds. The arguments given must match the fact's first arguments
+        (``has("renounced", "B")`` asks whether B renounced at any trick); ``None`` matches
+        anything."""
         return any(self.match(name, *args))
 
     def match(self, name: str, *args: Arg | None) -> list[Fact]:

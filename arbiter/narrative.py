@@ -70,7 +70,7 @@ def sentence(s: Statement) -> str:
 
 def moment_phrase(m: Moment) -> str:
     return {
-        "before-deal": "Before the deal", "deal": "During the deal",
+        "before-deal": "Before the deal", "deal": "During the deal", "bidding": "In the bidding",
         "trick": f"At trick {m.trick}", "after-hand": "After the hand",
         "after-next-trump": "After the trump card of the next deal was turned up",
         "after-next-cut": "After the cards were cut for the next deal", "play": "",
@@ -85,9 +85,11 @@ def statement_of_facts(incident: Incident) -> list[str]:
         setting.append(f"{incident.trump.word.capitalize()} are trumps")
     if incident.dealer:
         setting.append(f"{incident.dealer} deals")
-    pairs = {tuple(sorted((s, incident.partner_of(s) or s))) for s in incident.seats if incident.partner_of(s)}
-    if pairs and len(incident.seats) == 4:
-        a, b = sorted(pairs)
+    order = incident.seats.index
+    pairs = {tuple(sorted((s, incident.partner_of(s)), key=order))
+             for s in incident.seats if incident.partner_of(s)}
+    if len(pairs) == 2 and len(incident.seats) == 4:
+        a, b = sorted(pairs, key=lambda pair: order(pair[0]))
         setting.append(f"{a[0]} and {a[1]} are partners against {b[0]} and {b[1]}")
     if incident.score:
         setting.append("the score is " + ", ".join(f"{a}{b} {p}" for (a, b), p in incident.score.items()))

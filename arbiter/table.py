@@ -111,14 +111,15 @@ class _Replayer:
             self.record_moment(s)
             handler(s)
             for act in s.act:
-                self.add(act.replace(" ", "_"), s.actor, self.current_or_none(s), s=s)
+                self.add(act.replace(" ", "_"), s.actor, self.trick_of(s), s=s)
         for finding in self.i.findings:
             if finding.statement is not None:
                 self.on_finding(finding.statement)
         self.after_play()
         return Replay(self.i, self.statements, self.facts, self.tricks, self.hands, self.played)
 
-    def current_or_none(self, s: Statement) -> int:
+    def trick_of(self, s: Statement) -> int:
+        """The trick a statement belongs to: its ``trick N:``, else the trick in play (0 before)."""
         if s.moment.kind == "trick":
             return s.moment.trick
         return self.current
@@ -340,7 +341,7 @@ class _Replayer:
                     self.add("held_suit_led", s.actor, number, s=s)
 
     def on_quits_trick(self, s: Statement) -> None:
-        number = s.number or self.current
+        number = s.number or self.trick_of(s)
         trick = self.tricks.get(number)
         self.add("trick_quitted", number, s=s)
         self.add("quitted_trick", s.actor, number, s=s)
@@ -352,10 +353,10 @@ class _Replayer:
     def on_throws_down_hand(self, s: Statement) -> None:
         seats = self.i.seats if s.actor == "all" else (s.actor,)
         for seat in seats:
-            self.add("threw_down_hand", seat, self.current, s=s)
+            self.add("threw_down_hand", seat, self.trick_of(s), s=s)
         thrown = {f.args[0] for f in self.facts.match("threw_down_hand")}
         if thrown >= set(self.i.seats):
-            self.add("all_hands_thrown_down", self.current, s=s)
+            self.add("all_hands_thrown_down", self.trick_of(s), s=s)
 
     def on_exposes(self, s: Statement) -> None:
         where = "dealing" if s.moment.kind == "deal" else "play"
@@ -372,11 +373,11 @@ class _Replayer:
 
     def on_names(self, s: Statement) -> None:
         self.add("named_card", s.actor, str(s.cards[0]), s=s)
-        holding = self.holding_at(s.actor, self.current or 1)
+        holding = self.holding_at(s.actor, self.trick_of(s) or 1)
         if holding is not None and s.cards[0] in holding:
             self.add("named_own_card", s.actor, str(s.cards[0]), s=s)
         if self.i.trump_card and s.cards[0] == self.i.trump_card:
-            self.add("named_trump_card", s.actor, self.current, s=s)
+            self.add("named_trump_card", s.actor, self.trick_of(s), s=s)
 
     def on_detaches(self, s: Statement) -> None:
         self.add("detached", s.actor, str(s.cards[0]), s=s)
@@ -385,7 +386,7 @@ class _Replayer:
         self.add("shown_to_partner", s.actor, str(s.cards[0]), s=s)
 
     def on_takes_up_trump(self, s: Statement) -> None:
-        self.add("took_up_trump_card", s.actor, self.current, s=s)
+        self.add("took_up_trump_card", s.actor, self.trick_of(s), s=s)
         first = self.tricks.get(1)
         if s.moment.kind in ("deal", "before-deal") or (
                 self.current <= 1 and first is not None and first.played_by(s.actor) is None):
@@ -410,7 +411,7 @@ class _Replayer:
         self.add("cut_without_presentation", s.actor, s=s)
 
     def on_leaves_trump(self, s: Statement) -> None:
-        self.add("trump_card_left_on_table", s.actor, self.current, s=s)
+        self.add("trump_card_left_on_table", s.actor, self.trick_of(s), s=s)
 
     def on_takes_from_other_pack(self, s: Statement) -> None:
         """A card of the other pack taken into the hand: a second copy, not an impossibility."""
@@ -459,4 +460,6 @@ class _Replayer:
             args.append(s.number)
         if s.target:
             args.append(s.target)
+        if s.words is not None:
+            args.append(s.words)
         self.add(s.verb.replace("-", "_"), *args, s=s)

@@ -23,11 +23,11 @@ class Pos:
 class Moment:
     """When something happened. ``trick`` is set for ``trick N:``."""
 
-    kind: str            # before-deal, deal, trick, after-hand, after-next-trump, after-next-cut, play
+    kind: str   # before-deal, deal, bidding, trick, after-hand, after-next-trump, after-next-cut, play
     trick: int | None = None
 
     #: The order of the kinds of moment within one deal.
-    ORDER = ("before-deal", "deal", "play", "trick", "after-hand", "after-next-trump", "after-next-cut")
+    ORDER = ("before-deal", "deal", "bidding", "play", "trick", "after-hand", "after-next-trump", "after-next-cut")
 
     def sort_key(self) -> tuple[int, int]:
         return (self.ORDER.index(self.kind), self.trick or 0)
@@ -118,6 +118,7 @@ class Incident:
     source: str | None = None
     seats: tuple[str, ...] = ("A", "Y", "B", "Z")
     partners: tuple[tuple[str, str], ...] = ()
+    no_partners: bool = False        # each plays for himself (``partners none``)
     players: dict[str, str] = field(default_factory=dict)
     dealer: str | None = None
     dummy: str | None = None
@@ -140,6 +141,8 @@ class Incident:
 
     def partner_of(self, seat: str) -> str | None:
         """The partner: as declared, or the seat opposite at a table of four."""
+        if self.no_partners:
+            return None
         for a, b in self.partners:
             if seat == a:
                 return b

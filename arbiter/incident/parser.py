@@ -79,9 +79,14 @@ def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str
     """Blank out ``# …`` (outside quotes); return the lines and {line: (comment, standalone)}."""
     out, comments = [], {}
     for number, line in enumerate(lines, 1):
-        in_quotes, cut = False, None
+        in_quotes, cut, escaped = False, None, False
         for i, ch in enumerate(line):
-            if ch in '"“”':
+            if escaped:
+                escaped = False
+                continue
+            if ch == "\\" and in_quotes:
+                escaped = True
+            elif ch in '"“”':
                 in_quotes = not in_quotes if ch == '"' else ch == "“"
             elif ch == "#" and not in_quotes:
                 cut = i
@@ -182,7 +187,8 @@ def _pos(meta) -> Pos:
 
 
 def _unquote(token: Token) -> str:
-    return str(token)[1:-1]
+    r"""The words inside the quotes; ``\"`` stands for a quote and ``\\`` for a backslash."""
+    return re.sub(r"\\(.)", r"\1", str(token)[1:-1])
 
 
 class _Build(Transformer):
@@ -234,6 +240,10 @@ class _Build(Transformer):
     source = _header("source")
     seats = _header("seats")
     partners = _header("partners")
+
+    @v_args(meta=True)
+    def no_partners(self, meta, children):
+        return HeaderLine("no_partners", True, _pos(meta))
     player = _header("player")
     dealer = _header("dealer")
     dummy = _header("dummy")
@@ -260,6 +270,7 @@ class _Build(Transformer):
 
     before_deal = _moment("before-deal")
     during_deal = _moment("deal")
+    bidding = _moment("bidding")
     trick = _moment("trick")
     after_hand = _moment("after-hand")
     after_next_trump = _moment("after-next-trump")
@@ -354,6 +365,10 @@ class _Build(Transformer):
 
     def demands(self, children):
         words = [c for c in children if c.type == "WORD"]
+        if [str(w) for w in words] == ["call"]:
+            # "demands call SK" and "demands call hearts" name what is called
+            kinds = {c.type for c in children}
+            words.append(Token("WORD", "card" if "CARD" in kinds else "suit" if "SUIT" in kinds else ""))
         fields = {"verb": "demands", "detail": self._phrase(words, vocab.PENALTIES, "penalty")}
         for child in children:
             if child.type == "CARD":
@@ -402,7 +417,7 @@ class _Build(Transformer):
 # ------------------------------------------------------------------ the second pass
 
 _SINGLE = {"code", "game", "title", "source", "seats", "dealer", "dummy", "bidder", "packs",
-           "trump", "trump_card", "deal", "question", "score"}
+           "trump", "trump_card", "deal", "question", "score", "no_partners"}
 
 
 def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
@@ -498,6 +513,8 @@ def _apply_header(incident: Incident, item: HeaderLine, seat, fail) -> None:
     if key in ("dealer", "dummy", "bidder"):
         setattr(incident, key, seat(value, pos))
     elif key == "partners":
+        if incident.no_partners:
+            fail(pos, "partners are named after `partners none`")
         a, b = (seat(v, pos) for v in value)
         if a == b:
             fail(pos, "a player cannot be his own partner")
@@ -508,6 +525,10 @@ def _apply_header(incident: Incident, item: HeaderLine, seat, fail) -> None:
             incident.score[(a, b)] = points
     elif key == "deal":
         incident.deal = _parse_deal(value, incident.seats, pos, fail)
+    elif key == "no_partners":
+        if incident.partners:
+            fail(pos, "`partners none` contradicts the partners named before it")
+        incident.no_partners = True
     elif key == "trump_card":
         incident.trump_card = value
         incident.trump = value.suit
@@ -521,30 +542,23 @@ def _apply_header(incident: Incident, item: HeaderLine, seat, fail) -> None:
         pass
 
 
-_COMPASS = ("N", "E", "S", "W")
-
-
 def _parse_deal(text: str, seats: tuple[str, ...], pos: Pos, fail) -> dict:
     """``N:hand hand hand hand``: hands clockwise from the seat named before the colon."""
     first, _, hands = text.partition(":")
     order = list(seats)
     if first not in order:
-        if first in _COMPASS and len(seats) == 4:
-            order = list(_COMPASS) if seats != _COMPASS else order
-            if tuple(order) != tuple(seats):
-                fail(pos, f"the deal starts with {first!r}, which is not a seat (seats: {' '.join(seats)})")
-        else:
-            fail(pos, f"the deal starts with {first!r}, which is not a seat (seats: {' '.join(seats)})")
+        fail(pos, f"the deal starts with {first!r}, which is not a seat (seats: {' '.join(seats)})")
     start = order.index(first)
     rotation = order[start:] + order[:start]
     deal = {}
+    column = pos.column + len("deal ") + len(first) + 1
     for who, hand in zip(rotation, hands.split()):
-        if hand == "-":
-            continue   # PBN's mark for a hand that is not known
-        try:
-            deal[who] = tuple(parse_pbn_hand(hand))
-        except ValueError as exc:
-            fail(pos, str(exc))
+        if hand != "-":   # PBN's mark for a hand that is not known
+            try:
+                deal[who] = tuple(parse_pbn_hand(hand))
+            except ValueError as exc:
+                fail(Pos(pos.line, column), f"{exc} (a hand is spades.hearts.diamonds.clubs, e.g. AKQ.JT9.876.5432)")
+        column += len(hand) + 1
     seen: dict = {}
     for who, cards in deal.items():
         for card in cards:

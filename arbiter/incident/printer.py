@@ -42,7 +42,10 @@ _VERBS = {
 
 
 def _quote(words: str | None) -> str:
-    return f'"{words}"' if words is not None else ""
+    if words is None:
+        return ""
+    return '"' + words.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
 
 
 def statement_text(s: Statement) -> str:
@@ -64,7 +67,8 @@ def statement_text(s: Statement) -> str:
 
 def moment_text(m: Moment) -> str:
     return {
-        "before-deal": "before the deal:", "deal": "deal:", "trick": f"trick {m.trick}:",
+        "before-deal": "before the deal:", "deal": "deal:", "bidding": "bidding:",
+        "trick": f"trick {m.trick}:",
         "after-hand": "after the hand:", "after-next-trump": "after the next trump card:",
         "after-next-cut": "after the next cut:",
     }[m.kind]
@@ -73,13 +77,15 @@ def moment_text(m: Moment) -> str:
 def header_text(h: HeaderLine, incident: Incident) -> str:
     v = h.value
     if h.key in ("title", "source", "question", "note"):
-        return f'{h.key} "{v}"'
+        return f"{h.key} {_quote(v)}"
+    if h.key == "no_partners":
+        return "partners none"
     if h.key == "seats":
         return "seats " + " ".join(v)
     if h.key == "partners":
         return f"partners {v[0]} {v[1]}"
     if h.key == "player":
-        return f'player {v[0]} "{v[1]}"'
+        return f"player {v[0]} {_quote(v[1])}"
     if h.key == "score":
         return "score " + ", ".join(f"{a}-{b} {points}" for (a, b), points in v)
     if h.key == "trump":
@@ -87,8 +93,12 @@ def header_text(h: HeaderLine, incident: Incident) -> str:
     if h.key == "trump_card":
         return f"trump card {v}"
     if h.key == "deal":
-        order = [s for s in incident.seats if s in incident.deal]
-        return f"deal {order[0]}:" + " ".join(pbn_hand(incident.deal[s]) for s in order)
+        # clockwise from the first seat, "-" for a hand that is not known
+        order = list(incident.seats)
+        while order[-1] not in incident.deal:
+            order.pop()
+        hands = [pbn_hand(incident.deal[s]) if s in incident.deal else "-" for s in order]
+        return f"deal {order[0]}:" + " ".join(hands)
     return f"{h.key} {v}"
 
 
