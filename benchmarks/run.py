@@ -1,7 +1,7 @@
 """Benchmarks for whist-arbiter: ``python benchmarks/run.py``.
 
-Times what a user waits for: loading and checking every law file, a search, a comparison
-of two whole printings, and the ``arbiter`` command end to end (a fresh process, as in a
+Times what a user waits for: parsing and replaying incidents, loading and checking every
+law file, a search, a comparison of two whole printings, and the ``arbiter`` command end to end (a fresh process, as in a
 shell). Prints the median and the best of several runs. Nothing here is asserted: speed is
 reported, not tested.
 """
@@ -17,7 +17,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from arbiter.incident import parse  # noqa: E402
 from arbiter.lawbook.compare import compare_codes  # noqa: E402
+from arbiter.table import replay_all  # noqa: E402
 from arbiter.lawbook.loader import build_lawbook  # noqa: E402
 from arbiter.lawbook.search import search  # noqa: E402
 
@@ -35,14 +37,19 @@ def main() -> None:
     laws = REPO / "laws"
     book = build_lawbook(laws)
     arbiter = Path(sys.executable).with_name("arbiter")
+    examples = [p.read_text(encoding="utf-8") for p in sorted((REPO / "examples").glob("*.whist"))]
+    full_hand = (REPO / "examples" / "full-hand-from-pbn-deal.whist").read_text(encoding="utf-8")
     cases = [
+        (f"parse and replay all {len(examples)} examples", lambda: [replay_all(parse(t)) for t in examples], 10),
+        ("parse and replay a full 13-trick hand", lambda: replay_all(parse(full_hand)), 20),
         ("load and check every law file", lambda: build_lawbook(laws), 20),
         ("search 'revoke' (all codes)", lambda: search(book, "revoke"), 50),
         ("search 'turned and quitted'", lambda: search(book, "turned and quitted"), 50),
         ("compare english-1864 with its Foster printing", lambda: compare_codes(book, "english-1864", "english-1864-foster"), 10),
     ]
     if arbiter.exists():
-        for args in (["laws", "show", "english-1864", "72"], ["laws", "search", "revoke"]):
+        for args in (["laws", "show", "english-1864", "72"], ["laws", "search", "revoke"],
+                     ["check", str(REPO / "examples" / "full-hand-from-pbn-deal.whist")]):
             cases.append((f"arbiter {' '.join(args)} (new process)",
                           lambda args=args: subprocess.run([str(arbiter), *args], check=True,
                                                            capture_output=True), 5))

@@ -9,10 +9,10 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from ..incident import Incident, IncidentError, format_incident, parse, parse_file
-from ..narrative import statement_of_facts
-from ..table import replay_all
 from . import terminal
+
+# The parser, the replay and the narrative are imported when a command needs them, so that
+# `arbiter laws …` does not pay for loading Lark.
 
 #: Facts that only describe the table; shown with --all.
 TABLE_FACTS = {"seat", "partner", "adversary", "code", "game", "packs"}
@@ -20,8 +20,10 @@ TABLE_FACTS = {"seat", "partner", "adversary", "code", "game", "packs"}
 FileArgument = Annotated[str, typer.Argument(help="An incident file (.whist), or - for standard input.")]
 
 
-def read_incident(path: str) -> Incident:
+def read_incident(path: str):
     """Parse, or print the error and exit 1."""
+    from ..incident import IncidentError, parse, parse_file
+
     try:
         if path == "-":
             return parse(sys.stdin.read(), "<stdin>")
@@ -37,6 +39,10 @@ def check(
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
 ) -> None:
     """Parse and replay an incident; print its statement of facts and the facts derived."""
+    from ..incident import IncidentError
+    from ..narrative import statement_of_facts
+    from ..table import replay_all
+
     incident = read_incident(file)
     try:
         branches = replay_all(incident)
@@ -79,6 +85,8 @@ def fmt(
     check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if the file is not in canonical form.")] = False,
 ) -> None:
     """Print an incident in its canonical form."""
+    from ..incident import format_incident
+
     incident = read_incident(file)
     text = format_incident(incident)
     if check_only:
