@@ -47,6 +47,21 @@ class FactSet:
                 if n == name and len(a) >= len(args)
                 and all(want is None or want == got for want, got in zip(args, a))]
 
+    def by_name(self, name: str) -> list[Fact]:
+        """The facts of one predicate, in the order found."""
+        return [f for (n, _), f in self._facts.items() if n == name]
+
+    def add_fact(self, fact: Fact) -> bool:
+        """Add a fact made elsewhere (by the engine); False if it was already there."""
+        key = (fact.name, fact.args)
+        if key in self._facts:
+            return False
+        self._facts[key] = fact
+        return True
+
+    def copy(self) -> "FactSet":
+        return FactSet(dict(self._facts))
+
     def __iter__(self):
         return iter(self._facts.values())
 

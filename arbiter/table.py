@@ -96,6 +96,11 @@ class _Replayer:
     def partner(self, seat: str) -> str | None:
         return self.i.partner_of(seat)
 
+    def side(self, seat: str) -> str:
+        """A partnership is named by its seats in table order ("AB", "YZ")."""
+        members = [s for s in self.i.seats if s in (seat, self.partner(seat))]
+        return "".join(members)
+
     def position(self, trick: Trick, seat: str) -> int | None:
         """1 for the leader, 2 for second hand, and so on clockwise."""
         if trick.leader is None:
@@ -139,6 +144,10 @@ class _Replayer:
             p = self.partner(seat)
             if p:
                 self.add("partner", seat, p)
+            self.add("side_of", seat, self.side(seat))
+            for other in i.seats:
+                if other != seat and other != p:
+                    self.add("opposing_side", seat, self.side(other))
             for other in i.seats:
                 if other != seat and other != p:
                     self.add("adversary", seat, other)

@@ -132,6 +132,7 @@ def build_lawbook(directory: Path) -> LawBook:
 
     _check_entries(raw_entries, topics, games)
     entries = _link(raw_entries, groups)
+    _check_rule_references(entries, games)
     descriptions = load_games(directory / "games") if (directory / "games").is_dir() else {}
     for game in games.values():
         if game.described_in and game.described_in not in descriptions:
@@ -181,6 +182,35 @@ def _paragraphs(text) -> tuple[Paragraph, ...]:
     return tuple(p if isinstance(p, Paragraph) else Paragraph(text=p) for p in text)
 
 
+def _rules(path, eid, entry):
+    from ..engine.rules import build_rule
+
+    rules, seen = [], set()
+    for data in entry.rules:
+        if data.id in seen:
+            raise LawBookError(path, f"two rules are called {data.id!r}", entry=eid, field="rules.id")
+        seen.add(data.id)
+        try:
+            rules.append(build_rule(eid, data, tuple(entry.games)))
+        except ValueError as exc:
+            raise LawBookError(path, str(exc), entry=eid, field=f"rules.{data.id}") from None
+    return tuple(rules)
+
+
+def _check_rule_references(entries: dict[str, Law], games) -> None:
+    ids = {r.id for law in entries.values() for r in law.rules}
+    for law in entries.values():
+        for rule in law.rules:
+            for ref in rule.overrides:
+                if ref not in ids and ref not in entries:
+                    raise LawBookError(law.code + ".yaml", f"overrides {ref!r}, which does not exist",
+                                       entry=law.id, field=f"rules.{rule.id.split('#')[1]}.overrides")
+            for game in rule.games:
+                if game not in games:
+                    raise LawBookError(law.code + ".yaml", f"unknown game {game!r}",
+                                       entry=law.id, field=f"rules.{rule.id.split('#')[1]}.games")
+
+
 def _link(raw_entries, groups: list[ConcordanceGroup]) -> dict[str, Law]:
     referenced_by: dict[str, list[str]] = {}
     exceptions: dict[str, list[str]] = {}
@@ -203,6 +233,7 @@ def _link(raw_entries, groups: list[ConcordanceGroup]) -> dict[str, Law]:
             referenced_by=tuple(referenced_by.get(eid, ())),
             concordance=tuple(counterparts.get(eid, ())),
             exceptions=tuple(exceptions.get(eid, ())),
+            rules=_rules(path, eid, entry), text_only=entry.text_only,
         )
-        for eid, (_, entry) in raw_entries.items()
+        for eid, (path, entry) in raw_entries.items()
     }

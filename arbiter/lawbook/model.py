@@ -38,6 +38,8 @@ class Law:
     referenced_by: tuple[str, ...] = ()
     concordance: tuple[str, ...] = ()
     exceptions: tuple[str, ...] = ()
+    rules: tuple = ()                    # arbiter.engine.rules.Rule, the machine-readable part
+    text_only: str | None = None
 
     @property
     def local_id(self) -> str:
@@ -138,6 +140,17 @@ class LawBook:
         if key not in self.games:
             raise KeyError(name)
         return self.games[key]
+
+    def rules_of(self, code: str) -> list:
+        """Every rule of a code, in a fixed order (by id), whatever the files' order."""
+        return sorted((r for law in self.entries_of(code) for r in law.rules), key=lambda r: r.id)
+
+    def rule(self, rule_id: str):
+        law_id = rule_id.split("#", 1)[0]
+        for r in self.law(law_id).rules:
+            if r.id == rule_id:
+                return r
+        raise KeyError(rule_id)
 
     def editions(self, code: str) -> list[str]:
         """Other printings of the same code (both directions)."""

@@ -30,6 +30,49 @@ class Paragraph(Strict):
 
 EntryKind = Literal["law", "exception", "etiquette", "preface", "rule"]
 
+ConclusionKind = Literal["fact", "ruling", "may", "must", "cannot", "forfeits", "score"]
+
+
+class ConclusionData(Strict):
+    """What a rule concludes. ``fact`` adds a fact for other rules to use; ``ruling`` is a
+    holding ("it is a misdeal"); ``may`` a right, ``must`` a duty, ``cannot`` a prohibition
+    or limit, ``forfeits`` a right lost, ``score`` a score effect. ``says`` is the sentence
+    the decision prints, with the rule's variables in braces."""
+
+    fact: str | None = None
+    ruling: str | None = None
+    may: str | None = None
+    must: str | None = None
+    cannot: str | None = None
+    forfeits: str | None = None
+    score: str | None = None
+    who: str | None = None              # a variable: the seat or side that holds it
+    options: list[str] = []             # for `may`: the choice open to them
+    consult: bool | None = None         # for `may`: whether partners may consult
+    until: str | None = None            # for `may`: the moment the right lapses
+    points: int | None = None           # for `score`
+    says: str | None = None
+
+    @property
+    def kind(self) -> str:
+        kinds = [k for k in ("ruling", "may", "must", "cannot", "forfeits", "score") if getattr(self, k)]
+        return kinds[0] if kinds else "fact"
+
+    @property
+    def text(self) -> str | None:
+        return getattr(self, self.kind)
+
+
+class RuleData(Strict):
+    """The machine-readable part of a law: when its condition holds, its conclusions follow."""
+
+    id: str
+    when: str | None = None             # the condition; none means always
+    then: list[ConclusionData] = Field(min_length=1)
+    games: list[str] = []               # only in these games (exceptions: their entry's games)
+    overrides: list[str] = []           # rules defeated where this one holds ("code/72#penalty" or "code/72")
+    note: str | None = None
+
 
 class EntryData(Strict):
     id: str
@@ -43,6 +86,8 @@ class EntryData(Strict):
     games: list[str] = []
     modifies: list[str] = []
     note: str | None = None
+    rules: list[RuleData] = []
+    text_only: str | None = None        # why a law that decides nothing has no rules
 
 
 class Source(Strict):

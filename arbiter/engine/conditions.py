@@ -1,0 +1,266 @@
+"""The condition language of the rules: parsed with Lark, evaluated over facts, never ``eval``.
+
+A condition is ``and``, ``or`` and ``not`` over predicates with variables. Solving one
+yields every binding of its variables under which it holds, with the facts it used, so a
+conclusion can say which facts it rests on.
+
+>>> from arbiter.facts import FactSet
+>>> facts = FactSet()
+>>> facts.add("renounced", "B", 5); facts.add("held_suit_led", "B", 5)
+>>> [s.binding for s in solve(parse_condition("renounced(P, N) and held_suit_led(P, N)"), facts)]
+[{'P': 'B', 'N': 5}]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+from lark import Lark, Transformer, v_args
+from lark.exceptions import UnexpectedInput
+
+from ..facts import Fact, FactSet
+from ..incident.model import Moment
+
+
+# ------------------------------------------------------------------ the tree
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+
+@dataclass(frozen=True)
+class Const:
+    value: str | int
+
+
+ANY = Var("_")
+
+
+@dataclass(frozen=True)
+class Pred:
+    name: str
+    args: tuple
+    moment: str | None = None
+
+    def __str__(self) -> str:
+        args = ", ".join(a.name if isinstance(a, Var) else str(a.value) for a in self.args)
+        return f"{self.name}({args})" + (f" @ {self.moment}" if self.moment else "")
+
+
+@dataclass(frozen=True)
+class Cmp:
+    op: str
+    left: object
+    right: object
+
+    def __str__(self) -> str:
+        side = lambda t: t.name if isinstance(t, Var) else str(t.value)  # noqa: E731
+        return f"{side(self.left)} {self.op} {side(self.right)}"
+
+
+@dataclass(frozen=True)
+class And:
+    parts: tuple
+
+
+@dataclass(frozen=True)
+class Or:
+    parts: tuple
+
+
+@dataclass(frozen=True)
+class Not:
+    part: object
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    grammar = Path(__file__).with_name("conditions.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr")
+
+
+@v_args(inline=True)
+class _Build(Transformer):
+    def var(self, token):
+        return ANY if str(token) == "_" else Var(str(token))
+
+    def anything(self):
+        return ANY
+
+    def const(self, token):
+        return Const(str(token))
+
+    def number(self, token):
+        return Const(int(token))
+
+    def string(self, token):
+        return Const(str(token)[1:-1])
+
+    def pred(self, name, *rest):
+        *args, moment = rest
+        args = tuple(a for a in args if a is not None)
+        return Pred(str(name), args, str(moment) if moment is not None else None)
+
+    def cmp(self, left, op, right):
+        return Cmp(str(op), left, right)
+
+    def and_(self, *parts):
+        return And(parts)
+
+    def or_(self, *parts):
+        return Or(parts)
+
+    def neg(self, part):
+        return Not(part)
+
+
+@lru_cache(maxsize=4096)
+def parse_condition(text: str):
+    """The tree of a condition; a ConditionError says where it goes wrong."""
+    try:
+        return _Build().transform(_lark().parse(text))
+    except UnexpectedInput as exc:
+        raise ValueError(f"cannot read the condition at column {exc.column}: "
+                         f"{text[:exc.column - 1]}⟨here⟩{text[exc.column - 1:]}") from None
+
+
+def predicates(tree) -> list[Pred]:
+    """Every predicate in a condition, in order (negated ones included)."""
+    if isinstance(tree, Pred):
+        return [tree]
+    if isinstance(tree, (And, Or)):
+        return [p for part in tree.parts for p in predicates(part)]
+    if isinstance(tree, Not):
+        return predicates(tree.part)
+    return []
+
+
+def variables(tree) -> set[str]:
+    out = set()
+    for p in predicates(tree):
+        out |= {a.name for a in p.args if isinstance(a, Var) and a is not ANY}
+    if isinstance(tree, Cmp):
+        out |= {t.name for t in (tree.left, tree.right) if isinstance(t, Var)}
+    return out
+
+
+# ------------------------------------------------------------------ solving
+
+@dataclass(frozen=True)
+class Solution:
+    binding: dict
+    used: tuple[Fact, ...] = ()
+
+
+def _value(term, binding):
+    if isinstance(term, Const):
+        return term.value
+    return binding.get(term.name, term)
+
+
+def _unify(args, fact_args, binding) -> dict | None:
+    if len(args) != len(fact_args):
+        return None
+    out = dict(binding)
+    for term, value in zip(args, fact_args):
+        if term is ANY:
+            continue
+        if isinstance(term, Const):
+            if term.value != value and str(term.value) != str(value):
+                return None
+            continue
+        bound = out.get(term.name)
+        if bound is None:
+            out[term.name] = value
+        elif bound != value:
+            return None
+    return out
+
+
+def _at_or_after(fact: Fact, moment: str) -> bool:
+    order = Moment.ORDER
+    return order.index(fact.moment.kind) >= order.index(moment)
+
+
+def solve(tree, facts: FactSet, binding: dict | None = None) -> Iterator[Solution]:
+    """Every way ``tree`` holds over ``facts``, extending ``binding``."""
+    yield from _solve(tree, facts, Solution(binding or {}))
+
+
+def _solve(tree, facts: FactSet, sol: Solution) -> Iterator[Solution]:
+    if isinstance(tree, Pred):
+        for fact in facts.by_name(tree.name):
+            if tree.moment and not _at_or_after(fact, tree.moment):
+                continue
+            binding = _unify(tree.args, fact.args, sol.binding)
+            if binding is not None:
+                yield Solution(binding, sol.used + (fact,))
+    elif isinstance(tree, And):
+        yield from _solve_and(tree.parts, facts, sol)
+    elif isinstance(tree, Or):
+        seen = set()
+        for part in tree.parts:
+            for s in _solve(part, facts, sol):
+                key = tuple(sorted((k, str(v)) for k, v in s.binding.items()))
+                if key not in seen:
+                    seen.add(key)
+                    yield s
+    elif isinstance(tree, Not):
+        if next(_solve(tree.part, facts, sol), None) is None:
+            yield sol
+    elif isinstance(tree, Cmp):
+        left, right = _value(tree.left, sol.binding), _value(tree.right, sol.binding)
+        if isinstance(left, Var) or isinstance(right, Var):
+            return   # a comparison needs both sides bound; order the conjuncts so they are
+        if _compare(tree.op, left, right):
+            yield sol
+    else:  # pragma: no cover
+        raise TypeError(tree)
+
+
+def _solve_and(parts, facts, sol):
+    if not parts:
+        yield sol
+        return
+    for s in _solve(parts[0], facts, sol):
+        yield from _solve_and(parts[1:], facts, s)
+
+
+def _compare(op, left, right) -> bool:
+    if op in ("=", "!="):
+        equal = left == right or str(left) == str(right)
+        return equal if op == "=" else not equal
+    try:
+        left, right = int(left), int(right)
+    except (TypeError, ValueError):
+        return False
+    return {"<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right}[op]
+
+
+def first_failure(tree, facts: FactSet) -> str | None:
+    """For "why not": the first conjunct of a condition that no binding satisfies, given the
+    conjuncts before it. ``None`` if the condition holds."""
+    parts = tree.parts if isinstance(tree, And) else (tree,)
+    sols = [Solution({})]
+    for part in parts:
+        nxt = [s2 for s in sols for s2 in _solve(part, facts, s)]
+        if not nxt:
+            return describe(part)
+        sols = nxt[:50]
+    return None
+
+
+def describe(tree) -> str:
+    if isinstance(tree, (Pred, Cmp)):
+        return str(tree)
+    if isinstance(tree, Not):
+        return f"not {describe(tree.part)}"
+    if isinstance(tree, And):
+        return " and ".join(describe(p) for p in tree.parts)
+    if isinstance(tree, Or):
+        return "(" + " or ".join(describe(p) for p in tree.parts) + ")"
+    return str(tree)

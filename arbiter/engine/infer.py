@@ -1,0 +1,214 @@
+"""Forward chaining over the facts of one branch of an incident, to a fixed point.
+
+Every rule of the chosen code that applies in the chosen game is tried against the facts;
+each way its condition holds fires its conclusions once, and the facts they add may fire
+other rules, until nothing new follows. Precedence never comes from file order: a rule is
+defeated where a rule that ``overrides`` it holds for the same bindings (a Dummy exception,
+a variant of Boston, a later law that says "except"), and where two rulings on one question
+conflict, the rule whose condition is the more specific wins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..facts import Fact, FactSet
+from .conditions import Const, Var, first_failure, parse_condition, solve
+from .rules import Rule
+
+MAX_ROUNDS = 50
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    """One conclusion of one rule under one binding, with what it rests on."""
+
+    rule: Rule
+    kind: str                    # fact, ruling, may, must, cannot, forfeits, score
+    text: str                    # the ruling's predicate, or the right/duty/limit in words
+    says: str | None             # the sentence for the decision, filled in
+    who: str | None
+    binding: tuple[tuple[str, object], ...]
+    used: tuple[Fact, ...]
+    options: tuple[str, ...] = ()
+    consult: bool | None = None
+    until: str | None = None
+    points: int | None = None
+
+    @property
+    def law(self) -> str:
+        return self.rule.law
+
+
+@dataclass(frozen=True)
+class Defeat:
+    rule: Rule
+    by: Rule
+    binding: tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    rule: Rule
+    failed: str                  # the first part of the condition that did not hold
+
+
+@dataclass
+class Inference:
+    facts: FactSet
+    conclusions: list[Conclusion] = field(default_factory=list)
+    defeats: list[Defeat] = field(default_factory=list)
+    why_not: list[WhyNot] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+
+    def rulings(self) -> list[Conclusion]:
+        return [c for c in self.conclusions if c.kind == "ruling"]
+
+    def of_kind(self, kind: str) -> list[Conclusion]:
+        return [c for c in self.conclusions if c.kind == kind]
+
+    def cited(self) -> list[str]:
+        """The laws the conclusions rest on, in the order first relied on."""
+        return list(dict.fromkeys(c.law for c in self.conclusions if c.kind != "fact"))
+
+    def fired(self) -> set[str]:
+        return {c.rule.id for c in self.conclusions}
+
+
+def active_rules(rules: list[Rule], game: str) -> list[Rule]:
+    return [r for r in rules if r.applies_in(game)]
+
+
+def infer(rules: list[Rule], facts: FactSet, game: str) -> Inference:
+    """Run ``rules`` (those of one code) over a copy of ``facts`` for ``game``."""
+    facts = facts.copy()
+    active = active_rules(rules, game)
+    overriders: dict[str, list[Rule]] = {}
+    for r in active:
+        for target in r.overrides:
+            overriders.setdefault(target, []).append(r)
+    result = Inference(facts=facts, rules=active)
+    fired: set[tuple] = set()
+    defeated: set[tuple] = set()
+    for _ in range(MAX_ROUNDS):
+        new = False
+        for rule in active:
+            for sol in _solutions(rule, facts):
+                # one firing per binding of the variables the conclusions use
+                binding = tuple(sorted((k, v) for k, v in sol.binding.items() if k in rule.output_vars))
+                key = (rule.id, binding)
+                if key in fired or key in defeated:
+                    continue
+                by = _defeated_by(rule, sol.binding, overriders, facts)
+                if by is not None:
+                    defeated.add(key)
+                    result.defeats.append(Defeat(rule, by, binding))
+                    continue
+                fired.add(key)
+                for data in rule.then:
+                    conclusion = _conclude(rule, data, sol, binding)
+                    result.conclusions.append(conclusion)
+                    for atom in (data.fact, data.ruling):
+                        if atom and facts.add_fact(_ground(atom, sol.binding, sol.used)):
+                            new = True
+        if not new:
+            break
+    result.conclusions = _resolve_conflicts(result.conclusions, result)
+    for rule in active:
+        if rule.tree is not None and rule.id not in result.fired():
+            failed = first_failure(rule.tree, facts)
+            if failed is not None and _looks_relevant(rule, facts):
+                result.why_not.append(WhyNot(rule, failed))
+    return result
+
+
+def _solutions(rule: Rule, facts: FactSet):
+    if rule.tree is None:
+        from .conditions import Solution
+
+        return [Solution({})]
+    return list(solve(rule.tree, facts))
+
+
+def _defeated_by(rule: Rule, binding: dict, overriders, facts: FactSet) -> Rule | None:
+    for target in (rule.id, rule.law):
+        for other in overriders.get(target, ()):
+            if other.tree is None:
+                return other
+            shared = {k: v for k, v in binding.items() if k in _vars(other)}
+            if next(solve(other.tree, facts, shared), None) is not None:
+                return other
+    return None
+
+
+def _vars(rule: Rule) -> set[str]:
+    from .conditions import variables
+
+    return variables(rule.tree) if rule.tree is not None else set()
+
+
+def _ground(atom: str, binding: dict, used) -> Fact:
+    pred = parse_condition(atom)
+    args = tuple(binding.get(a.name, a.name) if isinstance(a, Var) else a.value for a in pred.args)
+    line = max((f.line for f in used if f.line), default=None)
+    moment = max((f.moment for f in used), key=lambda m: m.sort_key(), default=None)
+    return Fact(pred.name, args, line, moment) if moment else Fact(pred.name, args, line)
+
+
+_BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
+
+
+def fill(text: str | None, binding: dict) -> str | None:
+    if text is None:
+        return None
+    return _BRACED.sub(lambda m: str(binding.get(m.group(1), m.group(0))), text)
+
+
+def _conclude(rule: Rule, data, sol, binding) -> Conclusion:
+    kind = data.kind
+    text = data.text if kind != "fact" else data.fact
+    if kind in ("fact", "ruling"):
+        text = str(_ground(text, sol.binding, sol.used))
+    return Conclusion(
+        rule=rule, kind=kind, text=text, says=fill(data.says, sol.binding),
+        who=str(sol.binding.get(data.who, data.who)) if data.who else None,
+        binding=binding, used=sol.used, options=tuple(data.options), consult=data.consult,
+        until=data.until, points=data.points,
+    )
+
+
+def _resolve_conflicts(conclusions: list[Conclusion], result: Inference) -> list[Conclusion]:
+    """Two rulings on one predicate for the same arguments can't both stand when one says
+    ``not_…``: the rule with the more specific condition (a superset of the other's
+    predicates) prevails."""
+    rulings = [c for c in conclusions if c.kind == "ruling"]
+    beaten = set()
+    for c in rulings:
+        for d in rulings:
+            if c is d or f"not_{c.text}" != d.text:
+                continue
+            if c.rule.predicates > d.rule.predicates:
+                beaten.add(id(d))
+                result.defeats.append(Defeat(d.rule, c.rule, d.binding))
+            elif d.rule.predicates > c.rule.predicates:
+                beaten.add(id(c))
+                result.defeats.append(Defeat(c.rule, d.rule, c.binding))
+    return [c for c in conclusions if id(c) not in beaten]
+
+
+def _looks_relevant(rule: Rule, facts: FactSet) -> bool:
+    """A rule is worth a "why not" when one of its (non-negated) predicates has a fact."""
+    from .conditions import Not, predicates
+
+    negated = set()
+    stack = [rule.tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Not):
+            negated |= {id(p) for p in predicates(node.part)}
+        for attr in ("parts",):
+            stack.extend(getattr(node, attr, ()))
+    names = {p.name for p in predicates(rule.tree) if id(p) not in negated}
+    ignore = {"seat", "partner", "adversary", "code", "game", "packs", "side_of", "opposing_side"}
+    return any(facts.by_name(n) for n in names - ignore)
