@@ -16,7 +16,7 @@ _WHERE = {"face-up": "face upwards", "face-down": "face downwards", "on-floor": 
 
 _PAST = {
     "leads": "led {cards}", "plays": "played {cards}", "drops": "dropped {card}{where}",
-    "names": "named {card}", "detaches": "detached {card} from his hand",
+    "names": "named {card}", "withdraws": "took back {card}", "detaches": "detached {card} from his hand",
     "shows": "showed {card} to his partner", "exposes": "exposed {cards}",
     "throws-down-hand": "threw his cards on the table", "retains-hand": "kept his hand",
     "takes-up-trump": "took the trump card into his hand", "shuffles": "shuffled",

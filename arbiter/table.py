@@ -388,6 +388,25 @@ class _Replayer:
         if self.i.trump_card and s.cards[0] == self.i.trump_card:
             self.add("named_trump_card", s.actor, self.trick_of(s), s=s)
 
+    def on_withdraws(self, s: Statement) -> None:
+        """A card taken back from the trick it was played to (a renounce corrected, a card
+        played in error): it returns to the hand, and the fact that it was played remains."""
+        card = s.cards[0]
+        where = self.played.get(card)
+        if where is None or where[0] != s.actor:
+            raise self.i.error(s.pos, f"{s.actor} cannot take back {card}: he has not played it")
+        seat, number = where
+        trick = self.tricks.get(number)
+        if trick is not None:
+            trick.plays = [(p, c) for p, c in trick.plays if not (p == seat and c == card)]
+            trick.winner = None
+        del self.played[card]
+        if seat in self.hands:
+            self.hands[seat].add(card)
+        self.add("withdrew", seat, number, str(card), s=s)
+        if trick is not None and trick.suit_led and card.suit is not trick.suit_led:
+            self.add("renounce_withdrawn", seat, number, s=s)
+
     def on_detaches(self, s: Statement) -> None:
         self.add("detached", s.actor, str(s.cards[0]), s=s)
 

@@ -334,7 +334,7 @@ class _Build(Transformer):
             return fields
         return method
 
-    for _verb in ("leads", "plays", "drops", "names", "detaches", "shows", "exposes",
+    for _verb in ("leads", "plays", "drops", "names", "withdraws", "detaches", "shows", "exposes",
                   "throws_down_hand", "retains_hand", "takes_up_trump", "shuffles",
                   "presents_pack", "cuts", "cuts_unpresented", "leaves_trump", "deals", "deals_two_at_once", "deals_wrong_pack",
                   "stops_dealing", "turns_up", "trump_face_down", "looks_at_trump",

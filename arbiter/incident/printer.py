@@ -18,7 +18,7 @@ _WHERE = {"face-up": "face up", "face-down": "face down", "on-floor": "on the fl
 #: How each verb is written; {cards}, {card}, {n}, {words}, {target}, {detail}, {where}.
 _VERBS = {
     "leads": "leads {cards}", "plays": "plays {cards}", "drops": "drops {card}{where}",
-    "names": "names {card}", "detaches": "detaches {card}", "shows": "shows {card} to partner",
+    "names": "names {card}", "withdraws": "withdraws {card}", "detaches": "detaches {card}", "shows": "shows {card} to partner",
     "exposes": "exposes {cards}", "throws-down-hand": "throws down hand",
     "retains-hand": "retains hand", "takes-up-trump": "takes up trump card",
     "shuffles": "shuffles", "presents-pack": "presents pack", "cuts": "cuts",
