@@ -129,6 +129,7 @@ class Incident:
     trump_card: Card | None = None
     deal: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     question: str | None = None
+    question_about: str | None = None   # the ruling the question asks about (``about revoke``)
     notes: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list, repr=False)   # the text, for error messages
 

@@ -407,7 +407,8 @@ class _Build(Transformer):
 
     @v_args(meta=True)
     def question(self, meta, children):
-        return HeaderLine("question", _unquote(children[0]), _pos(meta))
+        about = str(children[1]) if len(children) > 1 else None
+        return HeaderLine("question", (_unquote(children[0]), about), _pos(meta))
 
     @v_args(meta=True)
     def note(self, meta, children):
@@ -533,7 +534,7 @@ def _apply_header(incident: Incident, item: HeaderLine, seat, fail) -> None:
         incident.trump_card = value
         incident.trump = value.suit
     elif key == "question":
-        incident.question = value
+        incident.question, incident.question_about = value
     elif key == "note":
         incident.notes.append(value)
     elif key in ("code", "game", "title", "source", "packs", "trump"):

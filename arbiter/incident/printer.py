@@ -76,7 +76,9 @@ def moment_text(m: Moment) -> str:
 
 def header_text(h: HeaderLine, incident: Incident) -> str:
     v = h.value
-    if h.key in ("title", "source", "question", "note"):
+    if h.key == "question":
+        return f"question {_quote(v[0])}" + (f" about {v[1]}" if v[1] else "")
+    if h.key in ("title", "source", "note"):
         return f"{h.key} {_quote(v)}"
     if h.key == "no_partners":
         return "partners none"

@@ -1,0 +1,142 @@
+"""From an incident to a decision: replay each branch, infer, and gather what was held.
+
+A Decision holds the statement of facts, the question and its answer (yes, no, or
+depending on disputed facts), and for each branch the holdings, the remedies open to each
+side, the duties, the limits and forfeitures, the score effects, with the laws relied on.
+Where the answer turns on a disputed fact, the decision says so and names the fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .engine.infer import Conclusion, Inference, infer
+from .incident.model import Incident
+from .lawbook import LawBook
+from .narrative import statement_of_facts
+from .table import replay_all
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One conclusion as the decision shows it."""
+
+    kind: str
+    says: str
+    law: str
+    label: str                       # "Law 73", "Dummy II"
+    rule: str
+    ruling: str | None = None        # for holdings: the predicate, e.g. "revoke(B, 2)"
+    who: str | None = None
+    options: tuple[str, ...] = ()
+    consult: bool | None = None
+    until: str | None = None
+    points: int | None = None
+    facts: tuple[str, ...] = ()
+    lines: tuple[int, ...] = ()
+
+
+@dataclass
+class Branch:
+    alternatives: tuple[str, ...]
+    holdings: list[Finding] = field(default_factory=list)
+    remedies: list[Finding] = field(default_factory=list)
+    duties: list[Finding] = field(default_factory=list)
+    limits: list[Finding] = field(default_factory=list)
+    forfeits: list[Finding] = field(default_factory=list)
+    scores: list[Finding] = field(default_factory=list)
+    defeated: list[tuple[str, str]] = field(default_factory=list)   # (rule, by rule)
+    why_not: list[tuple[str, str]] = field(default_factory=list)    # (rule, failed part)
+    inference: Inference | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return self.holdings + self.remedies + self.duties + self.limits + self.forfeits + self.scores
+
+    @property
+    def cited(self) -> list[str]:
+        return list(dict.fromkeys(f.law for f in self.findings))
+
+    def holds(self, predicate: str) -> bool:
+        return any(f.ruling and f.ruling.split("(")[0] == predicate for f in self.holdings)
+
+
+@dataclass
+class Decision:
+    title: str | None
+    source: str | None
+    code: str
+    game: str
+    facts: list[str]
+    question: str | None
+    about: str | None
+    answer: str | None               # "yes", "no", "depends", or None when nothing is asked about
+    branches: list[Branch]
+    notes: list[str] = field(default_factory=list)
+    path: str = ""
+
+    @property
+    def disputed(self) -> bool:
+        return len(self.branches) > 1
+
+    @property
+    def cited(self) -> list[str]:
+        return list(dict.fromkeys(law for b in self.branches for law in b.cited))
+
+    @property
+    def agreed(self) -> Branch | None:
+        """The one branch, when there is no dispute."""
+        return self.branches[0] if len(self.branches) == 1 else None
+
+
+_KIND_LIST = {"ruling": "holdings", "may": "remedies", "must": "duties", "cannot": "limits",
+              "forfeits": "forfeits", "score": "scores"}
+
+
+def decide(book: LawBook, incident: Incident, code: str | None = None,
+           game: str | None = None) -> Decision:
+    """Rule on ``incident`` under ``code`` (default: the incident's) for ``game``."""
+    code = code or incident.code or "english-1864"
+    game = game or incident.game or "whist"
+    book.entries_of(code)   # an unknown code is an error with a suggestion
+    rules = book.rules_of(code)
+    branches = []
+    for choice, result in replay_all(incident):
+        inference = infer(rules, result.facts, game)
+        branch = Branch(alternatives=tuple(a.label for a in choice), inference=inference)
+        for c in inference.conclusions:
+            if c.kind in _KIND_LIST:
+                getattr(branch, _KIND_LIST[c.kind]).append(_finding(book, c))
+        branch.defeated = [(d.rule.id, d.by.id) for d in inference.defeats]
+        branch.why_not = [(w.rule.id, w.failed) for w in inference.why_not]
+        branches.append(branch)
+    about = incident.question_about
+    answer = None
+    if about:
+        held = [b.holds(about) for b in branches]
+        answer = "yes" if all(held) else "no" if not any(held) else "depends"
+    notes = []
+    if len(branches) > 1 and _differ(branches):
+        notes.append("It is a question of fact: the decision turns on the disputed facts above. "
+                     "Where the players are divided, the player whom it is proposed to punish "
+                     "is entitled to the benefit of reasonable doubt.")
+    return Decision(
+        title=incident.title, source=incident.source, code=code, game=game,
+        facts=statement_of_facts(incident), question=incident.question, about=about,
+        answer=answer, branches=branches, notes=notes, path=incident.path,
+    )
+
+
+def _differ(branches: list[Branch]) -> bool:
+    seen = {tuple(sorted(f.says for f in b.findings)) for b in branches}
+    return len(seen) > 1
+
+
+def _finding(book: LawBook, c: Conclusion) -> Finding:
+    law = book.entries[c.law]
+    return Finding(
+        kind=c.kind, says=c.says or c.text, law=c.law, label=law.label, rule=c.rule.id,
+        ruling=c.text if c.kind == "ruling" else None, who=c.who, options=c.options,
+        consult=c.consult, until=c.until, points=c.points,
+        facts=tuple(str(f) for f in c.used), lines=tuple(sorted({f.line for f in c.used if f.line})),
+    )

@@ -1,0 +1,92 @@
+"""Rulings as data: incidents with the holdings and laws the arbiter must reach.
+
+Each file in tests/rulings/ is a list of cases, each named by a full sentence, with the
+incident in the notation and what the decision must hold (OpenFisca's way of writing
+tests). A failure prints the file, the case and the difference.
+
+    - name: "A revoke established by playing to the next trick costs three tricks"
+      incident: |
+        code english-1864
+        ...
+      holdings: ["revoke(B, 2)"]          # rulings held (in every branch, unless `branches`)
+      not_holdings: [lead_out_of_turn]     # rulings (by name or in full) that must not be held
+      cites: [english-1864/73, english-1864/72]
+      not_cites: [english-1864/78]
+      remedies: [english-1864/72]          # laws giving a right (may) in the decision
+      answer: yes                          # with `question "…" about NAME`
+      branches:                            # for disputed facts: one expectation per branch
+        - {holdings: [...], cites: [...]}
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from arbiter.decision import decide
+from arbiter.incident import parse
+
+RULINGS = Path(__file__).resolve().parent / "rulings"
+KEYS = {"name", "incident", "code", "game", "holdings", "not_holdings", "cites", "not_cites",
+        "remedies", "answer", "branches"}
+
+
+def load_cases():
+    cases = []
+    for path in sorted(RULINGS.glob("*.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            cases.append(pytest.param(path.name, case, id=f"{path.stem}: {case.get('name', '?')}"))
+    return cases
+
+
+CASES = load_cases()
+
+
+def check_branch(branch, expect, where):
+    held = [f.ruling for f in branch.holdings]
+    names = {h.split("(")[0] for h in held}
+    problems = []
+    for h in expect.get("holdings", []):
+        if h not in held:
+            problems.append(f"expected holding {h}; held {held}")
+    for h in expect.get("not_holdings", []):
+        if h in held or ("(" not in h and h in names):
+            problems.append(f"did not expect holding {h}; held {held}")
+    cited = branch.cited
+    for law in expect.get("cites", []):
+        if law not in cited:
+            problems.append(f"expected {law} to be cited; cited {cited}")
+    for law in expect.get("not_cites", []):
+        if law in cited:
+            problems.append(f"did not expect {law} to be cited; cited {cited}")
+    remedies = [f.law for f in branch.remedies]
+    for law in expect.get("remedies", []):
+        if law not in remedies:
+            problems.append(f"expected a remedy under {law}; remedies under {remedies}")
+    assert not problems, f"{where}\n    " + "\n    ".join(problems)
+
+
+@pytest.mark.parametrize("file, case", CASES)
+def test_ruling(book, file, case):
+    unknown = set(case) - KEYS
+    assert not unknown, f"{file}: {case.get('name')}: unknown keys {sorted(unknown)}"
+    incident = parse(case["incident"], f"{file}: {case['name']}")
+    decision = decide(book, incident, code=case.get("code"), game=case.get("game"))
+    where = f"{file}: {case['name']}"
+    if "answer" in case:
+        expected = {True: "yes", False: "no"}.get(case["answer"], case["answer"])  # YAML reads yes as true
+        assert decision.answer == expected, f"{where}\n    answer {decision.answer}, expected {expected}"
+    if "branches" in case:
+        assert len(decision.branches) == len(case["branches"]), where
+        for i, (branch, expect) in enumerate(zip(decision.branches, case["branches"])):
+            check_branch(branch, expect, f"{where} (branch {i + 1}: {'; '.join(branch.alternatives)})")
+    for branch in decision.branches:
+        check_branch(branch, case, where)
+
+
+def test_every_case_has_a_sentence_for_a_name():
+    for param in CASES:
+        _, case = param.values
+        assert len(case["name"].split()) >= 5, case["name"]
