@@ -150,3 +150,95 @@ def test_unknown_game_is_an_error():
     result = run("laws", "game", "bridge")
     assert result.exit_code == 1
     assert "no game 'bridge'" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (("laws", "search", "  "), "give some words"),
+    (("laws", "search", "revoke", "--limit", "0"), "--limit must be at least 1"),
+    (("laws", "list", "--topic", "revoke"), "--topic needs a code"),
+    (("laws", "compare", "english-1864", "american-1893"), "different codes"),
+])
+def test_usage_mistakes_exit_2_with_a_hint(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+@pytest.mark.parametrize("ref, found", [
+    ("English-1864 072", "english-1864/72"),
+    ("english-1864/72/", "english-1864/72"),
+    ("english-revised dummy II", "english-revised/dummy/2"),
+    ("english-1864 dummy 2", "english-1864/dummy/II"),
+    ("american-1893 30A", "american-1893/30a"),
+])
+def test_the_ways_a_reader_names_a_law(ref, found):
+    data = run_json("laws", "show", *ref.split())
+    assert data["id"] == found
+
+
+def test_show_several_laws_at_once():
+    data = run_json("laws", "show", "english-1864", "72", "73")
+    assert [d["id"] for d in data] == ["english-1864/72", "english-1864/73"]
+
+
+def test_an_unknown_law_lists_what_there_is():
+    result = run("laws", "show", "english-1864", "dummy", "IV")
+    assert result.exit_code == 1
+    assert "dummy/intro–III" in result.output and "etiquette/intro–9" in result.output
+
+
+def test_interlined_paragraphs_are_not_given_numbers_the_book_never_printed():
+    data = run_json("laws", "show", "american-1893", "30b")
+    assert data["label"] == "Law 30, interlined paragraph (b)"
+
+
+def test_counterparts_are_grouped_by_subject_and_code():
+    text = run("laws", "show", "english-1864", "44").output
+    assert "On the same subject" in text and "what is a misdeal" in text
+    assert "american-1893/17             (american-1893)" in text
+    assert "english-1864/43              (this code)" in text
+
+
+def test_search_understands_american_spelling():
+    ids = [r["id"] for r in run_json("laws", "search", "honors")["results"]]
+    assert "english-1864/3" in ids
+
+
+def test_topic_is_read_whatever_its_case_and_suggested_when_misspelt():
+    assert run_json("laws", "list", "american-1893", "--topic", "Revoke")["entries"]
+    assert "did you mean 'revoke'" in run("laws", "list", "american-1893", "--topic", "revok").output
+
+
+def test_version_flag():
+    assert run("--version").output.strip().startswith("whist-arbiter ")
+
+
+def test_a_closed_pipe_is_not_an_error():
+    """`arbiter laws list english-1864 | head -1` exits 0 and prints no traceback."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "laws", "list", "english-1864"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    stderr = proc.stderr.read().decode()
+    assert proc.wait() == 0, stderr
+    assert "Traceback" not in stderr
+
+
+def test_an_unreadable_law_file_is_an_error_not_a_traceback(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    laws = tmp_path / "laws"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "laws", laws)
+    with (laws / "english-1864.yaml").open("ab") as fh:
+        fh.write(b"\xff")
+    result = subprocess.run([sys.executable, "-m", "arbiter", "laws", "show", "english-1864", "72"],
+                            capture_output=True, text=True, env={**__import__("os").environ,
+                                                                 "WHIST_ARBITER_DATA": str(tmp_path)})
+    assert result.returncode == 1
+    assert "is not UTF-8 text" in result.stderr and "Traceback" not in result.stderr

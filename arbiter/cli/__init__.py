@@ -10,7 +10,6 @@ import sys
 import typer
 
 from . import incidents
-from .errors import fail
 from .laws import laws_app
 
 app = typer.Typer(
@@ -33,12 +32,44 @@ def version() -> None:
     typer.echo(f"whist-arbiter {__version__}")
 
 
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"whist-arbiter {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version_flag: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                             help="Print the version and exit.")) -> None:
+    """Rulings assistant for Whist and its family."""
+
+
 def main() -> None:
     """Console-script entry point: no traceback ever reaches the user."""
+    for stream in (sys.stdout, sys.stderr):
+        try:   # a terminal that cannot show "·" or "è" gets "?" rather than a crash
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
     try:
-        app()
+        app(standalone_mode=True)
     except KeyboardInterrupt:
         sys.exit(130)
+    except BrokenPipeError:
+        _quiet_stdout()
+        sys.exit(0)
     except Exception as exc:  # the last guard; known errors are handled in the commands
-        fail(f"internal error: {exc.__class__.__name__}: {exc}. This is a bug in "
-             "whist-arbiter; please report it with the command you ran.", code=3)
+        message = str(exc) if len(str(exc)) < 300 else str(exc)[:297] + "…"
+        sys.stderr.write(f"Error: internal error: {exc.__class__.__name__}: {message}. This is a bug "
+                         "in whist-arbiter; please report it with the command you ran.\n")
+        sys.exit(3)
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe, send what Python flushes at exit nowhere."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

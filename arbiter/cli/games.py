@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from rich import box
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -49,7 +50,8 @@ def game_command(book: LawBook, name: Optional[str], tables_only: bool) -> None:
     if game is None:
         out.print("The sources give no description of this game beyond its laws.")
         return
-    out.print(terminal.dim(f"Source: {game.source.seed}" + (f", {game.source.heading}" if game.source.heading else "")))
+    if game.source.heading:
+        out.print(terminal.dim(f"From Foster's Complete Hoyle, under {game.source.heading.rstrip('.')}"))
     if game.variant_of:
         out.print(terminal.dim(f"A variation of {game.variant_of}."))
     if game.note:
@@ -75,10 +77,13 @@ def game_command(book: LawBook, name: Optional[str], tables_only: bool) -> None:
 
 def _table(table: Table) -> RichTable:
     view = RichTable(title=table.title or table.name, caption=table.unit and f"in {table.unit}",
-                     header_style="bold", title_style="bold")
-    view.add_column("")
+                     header_style="bold", title_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
+                     padding=(0, 0, 0, 1))
+    view.add_column("", overflow="fold", min_width=max(len(r.label) for r in table.rows) if table.rows else 6)
     for column in table.columns:
-        view.add_column(str(column), justify="right")
+        # numbers are never cut: a column is at least as wide as its widest number
+        widest = max((len(str(v)) for row in table.rows for c, v in table.cells(row.key).items() if c == column), default=1)
+        view.add_column(str(column).replace("-", " "), justify="right", min_width=widest, no_wrap=False, overflow="fold")
     for row in table.rows:
         cells = table.cells(row.key)
         label = ("  " if row.parent is not None else "") + row.label
@@ -87,9 +92,10 @@ def _table(table: Table) -> RichTable:
 
 
 def _bids(game: Game) -> RichTable:
-    view = RichTable(title="Bids, lowest first", header_style="bold", title_style="bold")
+    view = RichTable(title="Bids, lowest first", header_style="bold", title_style="bold",
+                     box=box.SIMPLE_HEAD, pad_edge=False)
     for column in ("", "call", "undertakes", "trump", "paid from row"):
-        view.add_column(column)
+        view.add_column(column, overflow="fold")
     for rank, bid in enumerate(game.bids_ranked(), 1):
         what = f"{bid.object} {bid.tricks}" if bid.tricks is not None else bid.object
         if bid.partner_tricks:

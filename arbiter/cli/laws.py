@@ -37,6 +37,13 @@ def _json(data) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+def _refs(book: LawBook, parts: list[str]) -> list[str]:
+    """``english-1864 72 73`` is two laws; ``english-1864 dummy II`` is one."""
+    if len(parts) > 2 and parts[0].lower() in book.codes and all(p.strip("/").isdigit() for p in parts[1:]):
+        return [f"{parts[0]}/{p}" for p in parts[1:]]
+    return [_ref(parts)]
+
+
 def _ref(parts: list[str]) -> str:
     """``english-1864 72`` or ``english-1864/72`` (or ``english-1864 dummy II``) as one id."""
     if not parts:
@@ -54,13 +61,21 @@ def list_(
     with user_errors():
         book = _book()
         if code is None:
+            if topic is not None:
+                fail("--topic needs a code: `arbiter laws list CODE --topic TOPIC`", code=2)
             _list_codes(book, fmt)
             return
         entries = book.entries_of(code)
-        if topic:
-            if topic not in book.topics:
-                fail(f"unknown topic {topic!r}; topics are: {', '.join(book.topics)}")
-            entries = [e for e in entries if topic in e.topics]
+        code = entries[0].code
+        if topic is not None:
+            key = topic.strip().lower()
+            if key not in book.topics:
+                import difflib
+
+                close = difflib.get_close_matches(key, list(book.topics), n=1)
+                hint = f"did you mean {close[0]!r}?" if close else f"topics are: {', '.join(book.topics)}"
+                fail(f"unknown topic {topic!r}; {hint}")
+            entries = [e for e in entries if key in e.topics]
         if fmt is Format.json:
             data = code_to_dict(book, book.codes[code], with_entries=False)
             data["entries"] = [law_to_dict(book, e) for e in entries]
@@ -121,11 +136,15 @@ def show(
     """One law with its footnotes, references, variant exceptions and counterparts."""
     with user_errors():
         book = _book()
-        law = book.law(_ref(ref))
+        laws = [book.law(r) for r in _refs(book, ref)]
         if fmt is Format.json:
-            _json(law_to_dict(book, law))
+            data = [law_to_dict(book, law) for law in laws]
+            _json(data[0] if len(data) == 1 else data)
             return
-        _print_law(book, law)
+        for i, law in enumerate(laws):
+            if i:
+                terminal.console().print(terminal.dim("─" * 40))
+            _print_law(book, law)
 
 
 def _print_law(book: LawBook, law: Law) -> None:
@@ -166,7 +185,7 @@ def _print_law(book: LawBook, law: Law) -> None:
             for p in exc.paragraphs:
                 out.print(terminal.indented(terminal.law_text(p.text)))
         out.print()
-    _related(out, book, "Counterparts in other codes", law.concordance)
+    _concordance(out, book, law)
     printings = [f"{c}/{law.local_id}" for c in book.editions(law.code)
                  if f"{c}/{law.local_id}" in book.entries]
     _related(out, book, "Other printings", printings)
@@ -176,6 +195,25 @@ def _print_law(book: LawBook, law: Law) -> None:
         out.print(terminal.dim(f"Note: {law.note}"))
 
 
+def _concordance(out, book: LawBook, law: Law) -> None:
+    """Laws on the same subject, under the subject's name: other codes, then this one."""
+    groups = [g for g in book.concordance_groups if law.id in g.laws]
+    if not groups:
+        return
+    out.print(terminal.heading("On the same subject"))
+    for group in groups:
+        out.print(Text(f"  {group.subject}", style="italic"))
+        others = [i for i in group.laws if i != law.id]
+        for rid in sorted(others, key=lambda i: (book.entries[i].code == law.code, i)):
+            other = book.entries[rid]
+            where = "this code" if other.code == law.code else other.code
+            line = Text(f"    {rid:<28} ")
+            line.append(f"({where}) ", style="magenta" if other.code != law.code else "dim")
+            line.append(terminal.one_line(other.text, max(min(out.width, 120) - 50, 30)), style="dim")
+            out.print(line, no_wrap=True, overflow="ellipsis")
+    out.print()
+
+
 def _related(out, book: LawBook, title: str, ids) -> None:
     if not ids:
         return
@@ -183,7 +221,7 @@ def _related(out, book: LawBook, title: str, ids) -> None:
     for rid in ids:
         other = book.entries[rid]
         line = Text(f"  {rid:<28} ")
-        line.append(terminal.one_line(other.paragraphs[0].text, max(out.width - 34, 20)), style="dim")
+        line.append(terminal.one_line(other.text, max(min(out.width, 120) - 34, 30)), style="dim")
         out.print(line, no_wrap=True, overflow="ellipsis")
     out.print()
 
@@ -197,16 +235,22 @@ def search_(
     fmt: FormatOption = Format.text,
 ) -> None:
     """Ranked results across all codes, the matching words highlighted."""
+    query = " ".join(words).strip()
+    if not query:
+        fail("give some words to search for, e.g. `arbiter laws search turned and quitted`", code=2)
+    if limit < 1:
+        fail("--limit must be at least 1", code=2)
     with user_errors():
         book = _book()
-        query = " ".join(words)
         hits = search(book, query, code=code, limit=limit, all_printings=all_printings)
         if fmt is Format.json:
             _json({"query": query, "results": [hit_to_dict(h) for h in hits]})
             return
         out = terminal.console()
         if not hits:
-            out.print(f"Nothing found for {query!r}.")
+            shown = query if len(query) <= 60 else query[:57] + "…"
+            hint = "" if all_printings or code else " (--all-printings also searches Foster's printing of the English laws)"
+            out.print(f"Nothing found for {shown!r}{hint}.")
             raise typer.Exit(0)
         for hit in hits:
             head = Text(f"{hit.law.id}", style="bold")
@@ -252,6 +296,10 @@ def compare_(
         out = terminal.console()
         color = out.is_terminal and not out.no_color
         if left in book.codes and right in book.codes:
+            if right not in book.editions(left):
+                fail(f"{left} and {right} are different codes, numbered differently; compare their "
+                     f"laws one by one (e.g. `arbiter laws compare english-1864/72 american-1893/30`), "
+                     f"or see a law's counterparts with `arbiter laws show`", code=2)
             comparisons = compare_codes(book, left, right, exact=exact)
             differing = [c for c in comparisons if not c.identical]
             if fmt is Format.json:

@@ -18,12 +18,18 @@ _ITALIC = re.compile(r"_([^_]+)_")
 _MARK = re.compile(r"\[(\d+)\]")
 
 
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """``arbiter … | head``: the reader has what it wanted; stop quietly, exit 0."""
+        raise BrokenPipeError
+
+
 def console() -> Console:
     """A console for our output. Piped into another program, a paragraph stays on one line,
     so that ``grep`` finds a phrase the terminal would have wrapped."""
-    out = Console(highlight=False, emoji=False)
+    out = _Console(highlight=False, emoji=False)
     if not out.is_terminal:
-        out = Console(highlight=False, emoji=False, width=10_000)
+        out = _Console(highlight=False, emoji=False, width=10_000)
     return out
 
 

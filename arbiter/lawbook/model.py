@@ -50,8 +50,11 @@ class Law:
     def label(self) -> str:
         """How a reader would cite it: ``Law 72``, ``Law 30a``, ``Dummy II``, ``Etiquette 3``."""
         local = self.local_id
-        if re.fullmatch(r"\d+[a-z]?", local):
+        if re.fullmatch(r"\d+", local):
             return f"Law {local}"
+        interlined = re.fullmatch(r"(\d+)([a-z])", local)
+        if interlined:   # Foster's unnumbered paragraphs: not "Law 30a", which the book never prints
+            return f"Law {interlined.group(1)}, interlined paragraph ({interlined.group(2)})"
         words = " ".join(local.replace("-", " ").split("/")).split()
         return " ".join(w[:1].upper() + w[1:] for w in words)
 
@@ -111,21 +114,39 @@ class LawBook:
             raise UnknownLaw(ref, self) from None
 
     def normalise_ref(self, ref: str) -> str:
-        ref = ref.strip()
-        if "/" not in ref and " " in ref:
-            code, number = ref.split(None, 1)
-            ref = f"{code}/{'/'.join(number.split())}"
-        code, _, local = ref.partition("/")
-        if code in self.codes:
-            # Roman labels are printed in capitals; "dummy/ii" still means Dummy II.
-            parts = local.split("/")
-            if parts[0] == "dummy" and len(parts) == 2 and re.fullmatch(r"[ivxIVX]+", parts[1]):
-                parts[1] = parts[1].upper()
-            local = "/".join(p if i else p.lower() for i, p in enumerate(parts))
-            return f"{code}/{local}"
-        return ref
+        """One spelling for the ways a reader names an entry: ``English-1864 072``,
+        ``english-1864/72/``, ``english-1864 dummy ii``, ``english-revised dummy II`` (whose
+        Dummy laws are numbered 1–4) all find their entry."""
+        ref = ref.strip().strip("/")
+        parts = [p for p in re.split(r"[/\s]+", ref) if p]
+        if not parts:
+            return ref
+        code = parts[0].lower()
+        if code not in self.codes:
+            return ref
+        local = []
+        for i, p in enumerate(parts[1:]):
+            p = p.lower()
+            if i == 0 and re.fullmatch(r"0*\d+[a-z]?", p):
+                p = p.lstrip("0") or "0"
+            local.append(p)
+        if len(local) == 2 and local[0] == "dummy":
+            local[1] = self._dummy_number(code, local[1])
+        return "/".join([code] + local)
+
+    def _dummy_number(self, code: str, number: str) -> str:
+        """Dummy's laws are I–III in one code and 1–4 in another: accept either."""
+        romans = ["i", "ii", "iii", "iv", "v"]
+        ids = {law.local_id for law in self.entries_of(code)}
+        for candidate in (number.upper(), number,
+                          romans[int(number) - 1].upper() if number.isdigit() and 0 < int(number) <= 5 else None,
+                          str(romans.index(number) + 1) if number in romans else None):
+            if candidate and f"dummy/{candidate}" in ids:
+                return candidate
+        return number.upper() if number in romans else number
 
     def entries_of(self, code: str, kinds: tuple[str, ...] | None = None) -> list[Law]:
+        code = code.lower() if code.lower() in self.codes else code
         if code not in self.codes:
             raise UnknownCode(code, self)
         laws = [self.entries[i] for i in self.codes[code].entry_ids]
@@ -168,20 +189,40 @@ class UnknownLaw(KeyError):
         else:
             numbers = [law.number for law in book.numbered_laws(code)]
             hint = f"{code} has laws {numbers[0]}–{numbers[-1]}" if numbers else ""
+            others = [law.local_id for law in book.entries_of(code) if not isinstance(law.number, int)]
+            if others:
+                hint += " and " + ", ".join(_ranges(others))
             hint += "; see `arbiter laws list " + code + "`"
-        super().__init__(f"no law {ref!r} ({hint})")
+        shown = ref if len(ref) <= 60 else ref[:57] + "…"
+        super().__init__(f"no law {shown!r} ({hint})")
 
     def __str__(self) -> str:
         return self.args[0]
+
+
+def _ranges(ids: list[str]) -> list[str]:
+    """``etiquette/1 … etiquette/9`` shown as ``etiquette/1–9``."""
+    groups: dict[str, list[str]] = {}
+    for i in ids:
+        head, _, tail = i.rpartition("/")
+        groups.setdefault(head, []).append(tail) if head else groups.setdefault(i, [])
+    out = []
+    for head, tails in groups.items():
+        if len(tails) > 2:
+            out.append(f"{head}/{tails[0]}–{tails[-1]}")
+        else:
+            out.extend([f"{head}/{t}" for t in tails] or [head])
+    return out
 
 
 class UnknownCode(KeyError):
     def __init__(self, code: str, book: LawBook) -> None:
         import difflib
 
-        close = difflib.get_close_matches(code, list(book.codes), n=1)
+        close = difflib.get_close_matches(code.lower(), list(book.codes), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f"; codes are: {', '.join(book.codes)}"
-        super().__init__(f"no code {code!r}{hint}")
+        shown = code if len(code) <= 60 else code[:57] + "…"
+        super().__init__(f"no code {shown!r}{hint}")
 
     def __str__(self) -> str:
         return self.args[0]

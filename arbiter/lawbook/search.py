@@ -27,11 +27,17 @@ PHRASE_WEIGHT = 3.0
 KIND_WEIGHT = {"law": 1.0, "exception": 0.9, "rule": 0.9, "etiquette": 0.6, "preface": 0.4}
 
 
+#: American spellings a reader may type, and the codes' own.
+SPELLINGS = {"honor": "honour", "honors": "honours", "favor": "favour", "color": "colour"}
+
+
 def fold(text: str) -> str:
-    """Lower case, accents and italics marks and footnote markers removed."""
+    """Lower case, accents and italics marks and footnote markers removed, and American
+    spellings read as the English codes print them (honor, honour)."""
     text = re.sub(r"\[\d+\]", " ", text).replace("_", "")
     text = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    return re.sub(r"[a-z]+", lambda m: SPELLINGS.get(m.group(), m.group()), text)
 
 
 def stem(word: str) -> str:
@@ -53,14 +59,33 @@ class Hit:
     phrase: bool                # the words stood together as a phrase
 
     def snippet(self, width: int = 160) -> str:
-        """The part of the text around the first match, on one line."""
-        text = re.sub(r"\s+", " ", self.law.text)
+        """The words around the best match (the phrase, else the first word matched), on one
+        line, cut at word boundaries; a match in a footnote is shown as the footnote."""
+        notes = " ".join(f"[footnote {n}] {t}" for n, t in self.law.footnotes.items() if t)
+        text = re.sub(r"\s+", " ", self.law.text + (" " + notes if notes else ""))
         spans = highlight_spans(text, self.terms)
         if not spans:
-            return text[:width] + ("…" if len(text) > width else "")
-        start = max(0, spans[0][0] - width // 3)
-        end = min(len(text), start + width)
-        return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+            return _cut(text, 0, width)
+        centre = spans[0][0]
+        if self.phrase and len(self.terms) > 1:
+            for i in range(len(spans) - len(self.terms) + 1):
+                run = spans[i:i + len(self.terms)]
+                if run[-1][0] - run[0][1] < 12 * len(self.terms):
+                    centre = run[0][0]
+                    break
+        return _cut(text, max(0, centre - width // 3), width)
+
+
+def _cut(text: str, start: int, width: int) -> str:
+    """``width`` characters from ``start``, moved to word boundaries, with ellipses."""
+    if start > 0:
+        space = text.rfind(" ", 0, start)
+        start = space + 1 if space >= 0 else 0
+    end = min(len(text), start + width)
+    if end < len(text):
+        space = text.rfind(" ", start, end)
+        end = space if space > start else end
+    return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
 
 
 def highlight_spans(text: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:

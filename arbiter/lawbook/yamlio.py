@@ -23,3 +23,5 @@ def read_yaml(path: Path) -> Any:
         raise LawBookError(path, f"{where}not valid YAML ({getattr(exc, 'problem', exc)})") from None
     except OSError as exc:
         raise LawBookError(path, f"cannot be read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise LawBookError(path, f"is not UTF-8 text (byte {exc.start})") from None
