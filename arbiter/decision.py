@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .engine.infer import Conclusion, Inference, infer
 from .incident.model import Incident
 from .lawbook import LawBook
-from .narrative import statement_of_facts
+from .narrative import sentence, statement_of_facts
 from .table import replay_all
 
 
@@ -39,6 +39,7 @@ class Finding:
 @dataclass
 class Branch:
     alternatives: tuple[str, ...]
+    described: tuple[str, ...] = ()      # the alternatives told in words
     holdings: list[Finding] = field(default_factory=list)
     remedies: list[Finding] = field(default_factory=list)
     duties: list[Finding] = field(default_factory=list)
@@ -74,6 +75,7 @@ class Decision:
     branches: list[Branch]
     notes: list[str] = field(default_factory=list)
     path: str = ""
+    code_title: str = ""
 
     @property
     def disputed(self) -> bool:
@@ -103,7 +105,8 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     branches = []
     for choice, result in replay_all(incident):
         inference = infer(rules, result.facts, game)
-        branch = Branch(alternatives=tuple(a.label for a in choice), inference=inference)
+        branch = Branch(alternatives=tuple(a.label for a in choice),
+                        described=tuple(_tell(a) for a in choice), inference=inference)
         for c in inference.conclusions:
             if c.kind in _KIND_LIST:
                 getattr(branch, _KIND_LIST[c.kind]).append(_finding(book, c))
@@ -124,7 +127,19 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         title=incident.title, source=incident.source, code=code, game=game,
         facts=statement_of_facts(incident), question=incident.question, about=about,
         answer=answer, branches=branches, notes=notes, path=incident.path,
+        code_title=book.codes[code].title,
     )
+
+
+def codes_for(book: LawBook, game: str) -> list[str]:
+    """The codes that can rule on ``game`` (printings of another code left out)."""
+    return [c.id for c in book.codes.values() if not c.edition_of and game in c.games]
+
+
+def _tell(alternative) -> str:
+    if alternative.text is not None:
+        return alternative.text
+    return "; ".join(sentence(s) for s in alternative.statements)
 
 
 def _differ(branches: list[Branch]) -> bool:

@@ -20,6 +20,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(laws_app, name="laws")
+app.command()(incidents.rule)
 app.command()(incidents.check)
 app.command()(incidents.fmt)
 

@@ -100,3 +100,42 @@ def fmt(
             fh.write(text)
         return
     typer.echo(text, nl=False)
+
+
+def rule(
+    file: FileArgument,
+    code: Annotated[str, typer.Option("--code", "-c", help="Rule under this code instead of the file's.")] = "",
+    game: Annotated[str, typer.Option("--game", "-g", help="Rule for this game instead of the file's.")] = "",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, md, html or json.")] = "text",
+    explain: Annotated[bool, typer.Option("--explain", help="Show why each holding follows, and why other laws did not apply.")] = False,
+    compare: Annotated[bool, typer.Option("--compare", help="Rule under every code for the game, side by side.")] = False,
+) -> None:
+    """Rule on an incident: the facts, the question, the decision and the laws relied on."""
+    from ..decision import codes_for, decide
+    from ..incident import IncidentError
+    from ..lawbook import load_lawbook
+    from ..render import FORMATS, render, render_comparison
+    from .errors import fail, user_errors
+
+    if fmt not in FORMATS:
+        fail(f"unknown format {fmt!r}; formats are: {', '.join(FORMATS)}", code=2)
+    incident = read_incident(file)
+    with user_errors():
+        book = load_lawbook()
+        game_id = incident.game
+        if game:
+            try:
+                game_id = book.game(game).id
+            except KeyError:
+                fail(f"no game {game!r}; games are: {', '.join(book.games)}")
+        try:
+            if compare:
+                codes = codes_for(book, game_id)
+                decisions = [decide(book, incident, code=c, game=game_id) for c in codes]
+                typer.echo(render_comparison(decisions, book, fmt), nl=False)
+                return
+            decision = decide(book, incident, code=code or None, game=game_id)
+        except IncidentError as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(1)
+        typer.echo(render(decision, book, fmt, explain), nl=False)

@@ -13,8 +13,8 @@ _BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 @dataclass(frozen=True)
 class Rule:
-    id: str                 # "english-1864/72#penalty"
-    law: str                # "english-1864/72"
+    id: str                 # "<code>/<law>#<rule>", e.g. the penalty rule of a revoke law
+    law: str                # "<code>/<law>"
     when: str | None
     tree: object | None
     then: tuple[ConclusionData, ...]

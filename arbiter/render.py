@@ -1,0 +1,126 @@
+"""A Decision as text, Markdown, HTML or JSON, through the Jinja2 templates in templates/.
+
+Nothing here decides anything; it arranges what the decision holds in the book's manner:
+the facts, the question, "Decision.--" with the holdings and the laws relied on
+("(vide Law 73)"), the remedies open to each side, the limits, and notes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from .decision import Decision
+from .lawbook import LawBook
+from .resources import templates_dir
+
+FORMATS = ("text", "md", "html", "json")
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(templates_dir())),
+        autoescape=select_autoescape(["html.j2"]),
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        undefined=StrictUndefined,
+    )
+    env.filters["vide"] = _vide
+    env.filters["cite"] = _cite
+    env.filters["ruling"] = _ruling
+    env.filters["sentence"] = lambda s: (s[:1].upper() + s[1:]) if s else s
+    return env
+
+
+def _cite(f: dict) -> str:
+    """A finding's sentence with its law before the full stop: "… established (vide Law 73)."."""
+    text = f["says"].rstrip()
+    extra = ""
+    if f["kind"] == "may" and f.get("consult") is True:
+        extra = " The partners may consult."
+    elif f["kind"] == "may" and f.get("consult") is False:
+        extra = " The partners must not consult which penalty to exact."
+    if text.endswith("."):
+        return f"{text[:-1]} (vide {f['label']}).{extra}"
+    return f"{text} (vide {f['label']}).{extra}"
+
+
+def _ruling(b: dict) -> str:
+    """One branch's findings as the paragraph of a decision."""
+    found = b["holdings"] + b["remedies"] + b["duties"] + b["limits"] + b["forfeits"] + b["scores"]
+    if not found:
+        return "No law of this code finds an irregularity in these facts."
+    return " ".join(_cite(f) for f in found)
+
+
+def _vide(laws: list[str], book: LawBook) -> str:
+    """``(vide Laws 73 and 72)`` from law ids."""
+    labels = [book.entries[law].label for law in laws]
+    if not labels:
+        return ""
+    numbered = [label[4:] for label in labels if label.startswith("Law ") and "," not in label]
+    if len(numbered) == len(labels) and len(labels) > 1:
+        return f"(vide Laws {', '.join(numbered[:-1])} and {numbered[-1]})"
+    return f"(vide {', '.join(labels)})"
+
+
+def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> dict:
+    """The decision as plain data: what the templates and the JSON output are made from."""
+    branches = []
+    for b in decision.branches:
+        data = {
+            "alternatives": list(b.alternatives), "described": list(b.described),
+            "holdings": [asdict(f) for f in b.holdings], "remedies": [asdict(f) for f in b.remedies],
+            "duties": [asdict(f) for f in b.duties], "limits": [asdict(f) for f in b.limits],
+            "forfeits": [asdict(f) for f in b.forfeits], "scores": [asdict(f) for f in b.scores],
+            "cited": b.cited,
+        }
+        if explain:
+            data["defeated"] = [{"rule": r, "by": by} for r, by in b.defeated]
+            data["why_not"] = [{"rule": r, "law": r.split("#")[0], "failed": why} for r, why in b.why_not]
+        branches.append(data)
+    return {
+        "title": decision.title, "source": decision.source, "file": decision.path,
+        "code": decision.code, "code_title": decision.code_title, "game": decision.game,
+        "facts": decision.facts, "question": decision.question, "about": decision.about,
+        "answer": decision.answer, "disputed": decision.disputed, "branches": branches,
+        "cited": decision.cited,
+        "laws": {law: {"label": book.entries[law].label, "text": book.entries[law].text}
+                 for law in decision.cited},
+        "notes": decision.notes,
+    }
+
+
+def render(decision: Decision, book: LawBook, fmt: str = "text", explain: bool = False) -> str:
+    data = decision_data(decision, book, explain)
+    if fmt == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    template = _environment().get_template(f"decision.{fmt}.j2")
+    return template.render(d=data, book=book, explain=explain)
+
+
+def render_comparison(decisions: list[Decision], book: LawBook, fmt: str = "text") -> str:
+    """The same incident ruled under several codes, side by side, with what differs."""
+    data = [decision_data(d, book) for d in decisions]
+    if fmt == "json":
+        return json.dumps({"decisions": data, "differences": differences(decisions)},
+                          indent=2, ensure_ascii=False) + "\n"
+    template = _environment().get_template(f"comparison.{fmt}.j2")
+    return template.render(ds=data, differences=differences(decisions), book=book)
+
+
+def differences(decisions: list[Decision]) -> list[str]:
+    """What one code holds or allows that another does not, in a sentence each."""
+    out = []
+    kinds = {"holdings": "holds", "remedies": "gives", "limits": "imposes", "duties": "requires",
+             "forfeits": "declares forfeit", "scores": "scores"}
+    said = {(d.code, kind): {f.says for b in d.branches for f in getattr(b, kind)}
+            for d in decisions for kind in kinds}
+    for d in decisions:
+        for kind, verb in kinds.items():
+            for says in sorted(said[(d.code, kind)]):
+                lacking = [o.code for o in decisions if o is not d and says not in said[(o.code, kind)]]
+                if lacking:
+                    out.append(f"{d.code} {verb} (not {', '.join(lacking)}): {says}")
+    return out

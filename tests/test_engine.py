@@ -1,0 +1,123 @@
+"""The engine on rules written for the test: conditions, chaining, precedence, why-not."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.engine.conditions import first_failure, parse_condition, solve
+from arbiter.engine.infer import infer
+from arbiter.engine.rules import build_rule
+from arbiter.facts import FactSet
+from arbiter.incident.model import Moment
+from arbiter.lawbook.schema import RuleData
+
+
+def facts(*items, moment=None):
+    out = FactSet()
+    for name, *args in items:
+        out.add(name, *args, moment=moment or Moment("play"))
+    return out
+
+
+def rule(law, rid, when, then, **kw):
+    return build_rule(law, RuleData(id=rid, when=when, then=then, **kw), tuple(kw.pop("entry_games", ())))
+
+
+def bindings(text, fs):
+    return [s.binding for s in solve(parse_condition(text), fs)]
+
+
+def test_and_or_not_and_comparison():
+    fs = facts(("renounced", "B", 5), ("held_suit_led", "B", 5), ("card_count", "Y", 14))
+    assert bindings("renounced(P, N) and held_suit_led(P, N)", fs) == [{"P": "B", "N": 5}]
+    assert bindings("renounced(P, N) and not held_suit_led(P, N)", fs) == []
+    assert bindings("renounced(P, N) or card_count(P, N)", fs) == [{"P": "B", "N": 5}, {"P": "Y", "N": 14}]
+    assert bindings("card_count(P, N) and N > 13", fs) == [{"P": "Y", "N": 14}]
+    assert bindings("card_count(P, N) and N < 13", fs) == []
+    assert bindings("renounced(_, 5)", fs) == [{}]
+
+
+def test_moments_bound_a_condition_in_time():
+    fs = FactSet()
+    fs.add("claimed", "A", "revoke", moment=Moment("after-next-cut"))
+    fs.add("claimed", "Y", "game", moment=Moment("after-hand"))
+    assert bindings("claimed(P, W) @ after-next-cut", fs) == [{"P": "A", "W": "revoke"}]
+    assert len(bindings("claimed(P, W) @ after-hand", fs)) == 2
+
+
+def test_a_bad_condition_is_refused_with_its_place():
+    with pytest.raises(ValueError, match="column"):
+        parse_condition("renounced(P, N) and and held(P)")
+
+
+def test_conclusions_chain_to_a_fixed_point():
+    rules = [
+        rule("x/1", "a", "renounced(P, N) and held_suit_led(P, N)", [{"fact": "renounce_in_error(P, N)"}]),
+        rule("x/2", "b", "renounce_in_error(P, N) and played_after_trick(P, N)",
+             [{"ruling": "revoke(P, N)", "says": "{P} revoked at trick {N}."}]),
+        rule("x/3", "c", "revoke(P, N) and opposing_side(P, O)",
+             [{"may": "exact three tricks", "who": "O", "says": "{O} may take three tricks."}]),
+    ]
+    fs = facts(("renounced", "B", 2), ("held_suit_led", "B", 2), ("played_after_trick", "B", 2),
+               ("opposing_side", "B", "YZ"))
+    result = infer(rules, fs, "whist")
+    assert [c.says for c in result.conclusions if c.kind != "fact"] == [
+        "B revoked at trick 2.", "YZ may take three tricks."]
+    assert result.cited() == ["x/2", "x/3"]
+    assert result.conclusions[-1].who == "YZ"
+
+
+def test_an_exception_defeats_the_rule_it_overrides_only_where_it_holds():
+    rules = [
+        rule("x/72", "penalty", "revoke(P, N)", [{"may": "penalty", "says": "{P} pays."}]),
+        rule("x/dummy", "not-liable", "revoke(P, N) and dummy(P)", [{"ruling": "revoke_stands(P, N)", "says": "stands"}],
+             overrides=["x/72#penalty"], games=["dummy"]),
+    ]
+    fs = facts(("revoke", "Z", 3), ("revoke", "A", 5), ("dummy", "Z"))
+    dummy = infer(rules, fs, "dummy")
+    assert sorted(c.says for c in dummy.conclusions) == ["A pays.", "stands"]
+    assert [(d.rule.id, d.by.id) for d in dummy.defeats] == [("x/72#penalty", "x/dummy#not-liable")]
+    # at whist the exception does not apply, and both revokes are penalised
+    whist = infer(rules, fs, "whist")
+    assert sorted(c.says for c in whist.conclusions) == ["A pays.", "Z pays."]
+
+
+def test_overriding_a_whole_law_with_no_condition():
+    rules = [rule("x/18", "call", "named_trump_card(P, N)", [{"may": "call", "says": "call"}]),
+             rule("x/18a", "not-here", None, [{"fact": "law_disapplied(x)"}], overrides=["x/18"], games=["boston"])]
+    fs = facts(("named_trump_card", "A", 3))
+    assert [c.says for c in infer(rules, fs, "whist").conclusions if c.kind != "fact"] == ["call"]
+    assert [c.says for c in infer(rules, fs, "boston").conclusions if c.kind != "fact"] == []
+
+
+def test_the_more_specific_of_two_conflicting_rulings_prevails():
+    rules = [rule("x/44", "misdeal", "surplus(P, K)", [{"ruling": "misdeal(P)", "says": "misdeal"}]),
+             rule("x/46", "stands", "surplus(P, K) and played_to_trick(P, 1)",
+                  [{"ruling": "not_misdeal(P)", "says": "the deal stands"}])]
+    fs = facts(("surplus", "A", 1), ("played_to_trick", "A", 1))
+    result = infer(rules, fs, "whist")
+    assert [c.says for c in result.conclusions] == ["the deal stands"]
+    fs = facts(("surplus", "A", 1))
+    assert [c.says for c in infer(rules, fs, "whist").conclusions] == ["misdeal"]
+
+
+def test_why_not_names_the_part_that_failed():
+    r = rule("x/78", "late", "revoke(P, N) and claimed(C, revoke) @ after-next-cut", [{"ruling": "too_late(C)", "says": "late"}])
+    fs = facts(("revoke", "B", 2))
+    result = infer([r], fs, "whist")
+    assert [(w.rule.id, w.failed) for w in result.why_not] == [("x/78#late", "claimed(C, revoke) @ after-next-cut")]
+    assert first_failure(parse_condition("revoke(P, N) and N > 5"), fs) == "N > 5"
+
+
+def test_a_conclusion_may_not_use_a_variable_the_condition_does_not_bind():
+    with pytest.raises(ValueError, match="not bound"):
+        rule("x/1", "a", "renounced(P, N)", [{"ruling": "revoke(Q, N)", "says": "x"}])
+    with pytest.raises(ValueError, match="not bound"):
+        rule("x/1", "a", "renounced(P, N)", [{"may": "x", "who": "O", "says": "x"}])
+
+
+def test_the_same_facts_give_the_same_conclusions_in_the_same_order():
+    rules = [rule("x/1", "a", "renounced(P, N)", [{"ruling": "r(P, N)", "says": "{P} {N}"}])]
+    fs = facts(("renounced", "B", 2), ("renounced", "A", 7), ("renounced", "Z", 1))
+    first = [c.says for c in infer(rules, fs, "whist").conclusions]
+    assert first == [c.says for c in infer(rules, fs, "whist").conclusions] == ["B 2", "A 7", "Z 1"]

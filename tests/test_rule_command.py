@@ -1,0 +1,124 @@
+"""`arbiter rule`: the decision as text, Markdown, HTML and JSON; --explain; --compare."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from arbiter.cli import app
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+REVOKE = """code english-1864
+title "A revoke made good by playing to the next trick"
+dealer Z
+trump clubs
+trick 2:
+  A leads H2
+  Y plays H9
+  B plays D3
+  Z plays H5
+trick 3:
+  Y leads S4
+  B plays S2
+finding: B held HK
+question "Is it a revoke?" about revoke
+"""
+
+DISPUTED = """code english-1864
+trump clubs
+trick 2:
+  A leads H2
+  Y plays H9
+  disputed "whether B followed suit":
+    - B plays D3
+    - B plays H3
+  Z plays H5
+trick 3:
+  Y leads S4
+  B plays S2
+finding: B held HK
+question "Is it a revoke?" about revoke
+"""
+
+
+def rule(*args, input=None):
+    return runner.invoke(app, ["rule", *args], input=input)
+
+
+def test_the_decision_reads_like_the_book():
+    result = rule("-", input=REVOKE)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Facts.--" in out and "Question.--Is it a revoke?" in out
+    assert "Decision.--Yes. B revoked at trick 2" in out
+    assert "(vide Law 73)." in out
+    assert "Laws relied on:" in out
+
+
+def test_a_disputed_fact_gives_a_conditional_answer():
+    out = rule("-", input=DISPUTED).output
+    assert "Decision.--It is a question of fact." in out
+    assert "If B played the three of diamonds:" in out and "But if B played the three of hearts:" in out
+    assert "benefit of reasonable doubt" in out
+
+
+@pytest.mark.parametrize("fmt, marker", [("md", "## Decision"), ("html", "<h2>Decision</h2>"), ("text", "Decision.--")])
+def test_every_format(fmt, marker):
+    result = rule("-", "--format", fmt, input=REVOKE)
+    assert result.exit_code == 0 and marker in result.output
+
+
+def test_json_carries_holdings_and_laws():
+    data = json.loads(rule("-", "--format", "json", input=REVOKE).output)
+    assert data["answer"] == "yes"
+    assert "revoke(B, 2)" in [h["ruling"] for h in data["branches"][0]["holdings"]]
+    assert "english-1864/73" in data["cited"]
+    assert data["laws"]["english-1864/73"]["label"] == "Law 73"
+
+
+def test_explain_gives_the_facts_each_holding_rests_on():
+    out = rule("-", "--explain", input=REVOKE).output
+    assert "Why.--" in out
+    assert "english-1864/73#" in out and "held_suit_led(B, 2)" in out or "renounce_in_error(B, 2)" in out
+
+
+def test_html_escapes_the_words_spoken():
+    text = REVOKE.replace('question "Is it a revoke?" about revoke',
+                          'question "Is <b>this</b> a revoke?" about revoke')
+    out = rule("-", "--format", "html", input=text).output
+    assert "&lt;b&gt;this&lt;/b&gt;" in out and "<b>this</b>" not in out
+
+
+def test_output_is_deterministic():
+    first = rule("-", "--format", "json", "--explain", input=REVOKE).output
+    assert all(rule("-", "--format", "json", "--explain", input=REVOKE).output == first for _ in range(3))
+
+
+def test_compare_rules_under_every_code():
+    out = rule("-", "--compare", input=REVOKE).output
+    for code in ("english-1864", "english-revised", "american-1893"):
+        assert f"({code}) ==" in out
+
+
+def test_code_and_game_overrides():
+    data = json.loads(rule("-", "--code", "american-1893", "--format", "json", input=REVOKE).output)
+    assert data["code"] == "american-1893"
+    assert rule("-", "--game", "bridge", input=REVOKE).exit_code == 1
+    assert "no code" in rule("-", "--code", "american", input=REVOKE).output
+
+
+def test_bad_input_and_usage():
+    assert rule("-", input="trick 1:\n  Y laeds S5\n").exit_code == 1
+    assert rule("-", "--format", "xml", input=REVOKE).exit_code == 2
+
+
+def test_every_example_can_be_ruled_in_every_format():
+    for path in sorted(EXAMPLES.glob("*.whist")):
+        for fmt in ("text", "json"):
+            result = rule(str(path), "--format", fmt)
+            assert result.exit_code == 0, (path.name, result.output)
