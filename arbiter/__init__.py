@@ -5,7 +5,7 @@ Everything the ``arbiter`` command does can be done from Python:
 
 >>> from arbiter.lawbook import load_lawbook
 >>> book = load_lawbook()
->>> book.law("english-1864/72").footnotes[32]
+>>> book.law("english-1864 72").footnotes[32]
 'And add them to their own.'
 """
 
