@@ -120,9 +120,11 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         answer = "yes" if all(held) else "no" if not any(held) else "depends"
     notes = []
     if len(branches) > 1 and _differ(branches):
-        notes.append("It is a question of fact: the decision turns on the disputed facts above. "
-                     "Where the players are divided, the player whom it is proposed to punish "
-                     "is entitled to the benefit of reasonable doubt.")
+        what = [d.title for d in incident.disputes if d.title]
+        turns = f"it turns on {' and on '.join(what)}" if what else "it turns on the disputed facts above"
+        notes.append(f"It is a question of fact: {turns}. Where the players are divided, the "
+                     "player whom it is proposed to punish is entitled to the benefit of "
+                     "reasonable doubt.")
     return Decision(
         title=incident.title, source=incident.source, code=code, game=game,
         facts=statement_of_facts(incident), question=incident.question, about=about,
