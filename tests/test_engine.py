@@ -121,3 +121,32 @@ def test_the_same_facts_give_the_same_conclusions_in_the_same_order():
     fs = facts(("renounced", "B", 2), ("renounced", "A", 7), ("renounced", "Z", 1))
     first = [c.says for c in infer(rules, fs, "whist").conclusions]
     assert first == [c.says for c in infer(rules, fs, "whist").conclusions] == ["B 2", "A 7", "Z 1"]
+
+
+def test_nothing_follows_from_the_absence_of_a_fact_a_later_rule_adds():
+    """Negation waits for the rules that could conclude what it negates, whatever their order."""
+    late = rule("x/9", "corrected", "withdrew(P, N)", [{"fact": "corrected(P, N)"}])
+    early = rule("x/1", "revoke", "renounced(P, N) and not corrected(P, N)",
+                 [{"ruling": "revoke(P, N)", "says": "revoke"}])
+    fs = facts(("renounced", "B", 2), ("withdrew", "B", 2))
+    for order in ([early, late], [late, early]):
+        assert [c.says for c in infer(order, fs, "whist").conclusions if c.kind == "ruling"] == []
+
+
+def test_an_exception_is_weighed_after_the_facts_it_depends_on():
+    penalty = rule("x/1", "penalty", "revoke(P, N)", [{"may": "penalty", "says": "pay"}])
+    dummy_fact = rule("x/2", "is-dummy", "seat_is_dummy(P)", [{"fact": "dummy(P)"}])
+    exception = rule("x/3", "not-liable", "revoke(P, N) and dummy(P)", [{"fact": "stands(P, N)"}],
+                     overrides=["x/1#penalty"])
+    fs = facts(("revoke", "Z", 3), ("seat_is_dummy", "Z"))
+    result = infer([penalty, exception, dummy_fact], fs, "whist")
+    assert [c.says for c in result.conclusions if c.kind == "may"] == []
+
+
+def test_a_rule_waits_for_the_facts_it_uses_even_from_a_later_stratum():
+    """An exception that uses a fact concluded by a rule which must itself wait."""
+    corrected = rule("x/9", "corrected", "withdrew(P, N)", [{"fact": "corrected(P, N)"}])
+    revoke = rule("x/1", "revoke", "renounced(P, N) and not corrected(P, N)", [{"ruling": "revoke(P, N)", "says": "r"}])
+    stands = rule("x/2", "stands", "revoke(P, N) and dummy(P)", [{"ruling": "stands(P, N)", "says": "s"}])
+    fs = facts(("renounced", "Z", 2), ("dummy", "Z"))
+    assert sorted(c.says for c in infer([stands, revoke, corrected], fs, "dummy").conclusions) == ["r", "s"]

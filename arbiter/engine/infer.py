@@ -91,9 +91,54 @@ def infer(rules: list[Rule], facts: FactSet, game: str) -> Inference:
     result = Inference(facts=facts, rules=active)
     fired: set[tuple] = set()
     defeated: set[tuple] = set()
+    for stratum in strata(active, overriders):
+        _saturate(stratum, facts, overriders, fired, defeated, result)
+    result.conclusions = _resolve_conflicts(result.conclusions, result)
+    for rule in active:
+        if rule.tree is not None and rule.id not in result.fired():
+            failed = first_failure(rule.tree, facts)
+            if failed is not None and _looks_relevant(rule, facts):
+                result.why_not.append(WhyNot(rule, failed))
+    return result
+
+
+def strata(rules: list[Rule], overriders: dict[str, list[Rule]]) -> list[list[Rule]]:
+    """Order rules so that nothing is concluded from the absence of a fact that a later rule
+    could still add. A rule that says ``not p(…)``, or that an exception may override, runs
+    after every rule that concludes ``p`` (or the exception's facts) has run to a fixed point.
+    Within a stratum the order does not matter."""
+    concluding: dict[str, list[Rule]] = {}
+    for r in rules:
+        for name in r.concludes:
+            concluding.setdefault(name, []).append(r)
+    after: dict[str, set[str]] = {}      # must run in a later stratum than these
+    with_or_after: dict[str, set[str]] = {}   # may share their stratum
+    for r in rules:
+        names = set(r.negated)
+        for target in (r.id, r.law):
+            for other in overriders.get(target, ()):
+                names |= other.predicates
+        after[r.id] = {q.id for n in names for q in concluding.get(n, ()) if q.id != r.id}
+        with_or_after[r.id] = {q.id for n in r.predicates for q in concluding.get(n, ())}
+    level = {r.id: 0 for r in rules}
+    for _ in range(len(rules) + 1):
+        changed = False
+        for r in rules:
+            need = max([level[q] + 1 for q in after[r.id]] + [level[q] for q in with_or_after[r.id]] + [0])
+            if need > level[r.id] and need <= len(rules):
+                level[r.id], changed = need, True
+        if not changed:
+            break
+    out: dict[int, list[Rule]] = {}
+    for r in rules:
+        out.setdefault(level[r.id], []).append(r)
+    return [out[k] for k in sorted(out)]
+
+
+def _saturate(rules, facts, overriders, fired, defeated, result) -> None:
     for _ in range(MAX_ROUNDS):
         new = False
-        for rule in active:
+        for rule in rules:
             for sol in _solutions(rule, facts):
                 # one firing per binding of the variables the conclusions use
                 binding = tuple(sorted((k, v) for k, v in sol.binding.items() if k in rule.output_vars))
@@ -113,14 +158,7 @@ def infer(rules: list[Rule], facts: FactSet, game: str) -> Inference:
                         if atom and facts.add_fact(_ground(atom, sol.binding, sol.used)):
                             new = True
         if not new:
-            break
-    result.conclusions = _resolve_conflicts(result.conclusions, result)
-    for rule in active:
-        if rule.tree is not None and rule.id not in result.fired():
-            failed = first_failure(rule.tree, facts)
-            if failed is not None and _looks_relevant(rule, facts):
-                result.why_not.append(WhyNot(rule, failed))
-    return result
+            return
 
 
 def _solutions(rule: Rule, facts: FactSet):

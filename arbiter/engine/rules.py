@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from ..lawbook.schema import ConclusionData, RuleData
-from .conditions import Pred, parse_condition, predicates, variables
+from .conditions import Not, Pred, parse_condition, predicates, variables
 
 _BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
@@ -25,6 +25,23 @@ class Rule:
     @property
     def predicates(self) -> set[str]:
         return {p.name for p in predicates(self.tree)} if self.tree is not None else set()
+
+    @property
+    def concludes(self) -> set[str]:
+        """The predicates this rule adds as facts."""
+        return {parse_condition(atom).name for c in self.then for atom in (c.fact, c.ruling) if atom}
+
+    @property
+    def negated(self) -> set[str]:
+        """The predicates this rule requires to be absent (under ``not``)."""
+        out, stack = set(), [self.tree]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Not):
+                out |= {p.name for p in predicates(node.part)}
+            else:
+                stack.extend(getattr(node, "parts", ()))
+        return out
 
     @property
     def output_vars(self) -> set[str]:

@@ -27,7 +27,7 @@ class Moment:
     trick: int | None = None
 
     #: The order of the kinds of moment within one deal.
-    ORDER = ("before-deal", "deal", "bidding", "play", "trick", "after-hand", "after-next-trump", "after-next-cut")
+    ORDER = ("before-deal", "deal", "bidding", "play", "trick", "after-hand", "after-next-cut", "after-next-trump")
 
     def sort_key(self) -> tuple[int, int]:
         return (self.ORDER.index(self.kind), self.trick or 0)
