@@ -82,6 +82,8 @@ class _Replayer:
         self.held: dict[str, set[Card]] = {s: set(c) for s, c in incident.deal.items()}
         self.played: dict[Card, tuple[str, int]] = {}
         self.cut_seen = False
+        self.calls: dict[str, tuple[str, object, int]] = {}   # seat -> (what, arg, line) demanded of him
+        self.revoke_claimed = False
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
 
     # -------------------------------------------------------------- helpers
@@ -202,6 +204,22 @@ class _Replayer:
                     self.take_from_hand(s, card, trick.number + 1)
                     self.add("led_prematurely", s.actor, trick.number + 1, str(card), s=s)
                 return
+            leader = trick.plays[0][0]
+            if len(trick.plays) == 1 and self.partner(s.actor) == leader:
+                # he and his partner lead at once: the one whose lead it was not is in error
+                expected = self.expected_leader(trick.number)
+                wrong = leader if expected == s.actor else s.actor
+                self.add("led_simultaneously", wrong, trick.number, s=s)
+                if wrong == leader:
+                    trick.plays.clear()
+                    trick.leader = s.actor
+                    self.add("led", s.actor, trick.number, str(s.cards[0]), s=s)
+                    self.play_cards(s, trick)
+                else:
+                    for card in s.cards:
+                        self.take_from_hand(s, card, trick.number)
+                        self.add("exposed", s.actor, str(card), "simultaneous-lead", s=s)
+                return
             self.on_plays(s)
             return
         trick.leader = s.actor
@@ -253,6 +271,7 @@ class _Replayer:
             self.add("played_after_trick", s.actor, trick.number - 1, s=s)
         suit_led = trick.suit_led
         self.check_renounce(s, trick, first)
+        self.check_call(s, trick, first)
         self.take_from_hand(s, first, trick.number)
         trick.plays.append((s.actor, first))
         for card in rest:
@@ -468,10 +487,54 @@ class _Replayer:
 
     def on_claims(self, s: Statement) -> None:
         self.add("claimed", s.actor, s.detail, s=s)
+        if s.detail == "revoke":
+            self.revoke_claimed = True
+
+    def on_mixes_cards(self, s: Statement) -> None:
+        self.add("mixes_cards", s.actor, s=s)
+        if self.revoke_claimed:
+            self.add("mixed_cards_after_claim", s.actor, s=s)
 
     def on_demands(self, s: Statement) -> None:
         arg = str(s.cards[0]) if s.cards else s.suit.word if s.suit else s.number if s.number is not None else ""
         self.add("penalty_demanded", s.actor, s.detail, s.target or "", arg, s=s)
+        if s.target and s.detail in ("call suit", "highest", "lowest", "call highest", "call lowest",
+                                     "win trick", "not win trick", "trump", "not trump"):
+            self.calls[s.target] = (s.detail, s.suit, s.pos.line)
+            holding = self.holding_at(s.target, max(self.trick_of(s), 1))
+            if s.suit is not None and holding is not None and (self.known_full or any(c.suit is s.suit for c in holding)):
+                has = any(c.suit is s.suit for c in holding)
+                self.add("holds_suit" if has else "void_in_suit", s.target, s.suit.word, s=s)
+
+    def check_call(self, s: Statement, trick: Trick, card: Card) -> None:
+        """A play by a player of whom something was demanded: did he comply?"""
+        call = self.calls.pop(s.actor, None)
+        if call is None:
+            return
+        what, suit, _ = call
+        holding = self.holding_at(s.actor, trick.number)
+        if what == "call suit" and trick.leader == s.actor and suit is not None and card.suit is not suit:
+            if holding is not None and any(c.suit is suit for c in holding):
+                self.add("led_other_suit_holding_suit_called", s.actor, trick.number, s=s)
+            return
+        led = trick.suit_led or card.suit
+        if what.endswith(("highest", "lowest")) and holding is not None and card.suit is led:
+            in_suit = [c for c in holding if c.suit is led]
+            extreme = max(in_suit, key=lambda c: c.value) if what.endswith("highest") else min(in_suit, key=lambda c: c.value)
+            if card != extreme:
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+        if what in ("win trick", "not win trick") and trick.plays and holding is not None:
+            best = trick.plays[0][1]
+            for _, c in trick.plays[1:]:
+                if beats(c, best, trick.suit_led, self.i.trump):
+                    best = c
+            wins = beats(card, best, trick.suit_led, self.i.trump)
+            could = any(beats(c, best, trick.suit_led, self.i.trump) for c in holding
+                        if c.suit is trick.suit_led or not any(h.suit is trick.suit_led for h in holding))
+            if what == "win trick" and could and not wins:
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+            if what == "not win trick" and wins:
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
 
     def on_consults(self, s: Statement) -> None:
         self.add("consulted", s.actor, s.target, s=s)

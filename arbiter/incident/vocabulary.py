@@ -27,7 +27,8 @@ ACTS = frozenset({
     "asks partner none", "asks trump suit", "asks who elects", "asks who dealt",
     "answers yes", "answers no", "consults", "consults about penalty",
     # information given at the table
-    "names trump card", "calls attention", "draws trick", "names card", "remark on score",
+    "names trump card", "cannot recollect trump card", "calls attention", "draws trick",
+    "names card", "remark on score",
     "questions score", "disputes deal", "agrees",
 })
 
