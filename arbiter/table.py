@@ -342,9 +342,22 @@ class _Replayer:
                 self.add("trick_incomplete", number)
         if self.tricks:
             self.add("tricks_recorded", len(self.tricks))
-        counts: dict[str, int] = {}
-        for seat, trick_number in self.played.values():
-            counts[seat] = counts.get(seat, 0) + 1
+        last = self.tricks.get(HAND_SIZE)
+        later = {"after-hand", "after-next-cut", "after-next-trump"}
+        if (last is not None and self.complete(last)) or any(s.moment.kind in later for s in self.statements):
+            self.add("hand_played_out")
+        sides = sorted({self.side(seat) for seat in self.i.seats})
+        if all(self.tricks.get(n) and self.tricks[n].winner for n in range(1, HAND_SIZE + 1)):
+            for side in sides:
+                won = sum(1 for t in self.tricks.values() if t.winner and t.winner in side)
+                self.add("tricks_won", side, won)
+        if self.i.trump and self.known_full:
+            honours = [c for cards in self.i.deal.values() for c in cards
+                       if c.suit is self.i.trump and c.is_honour]
+            for side in sides:
+                held = sum(1 for seat in self.i.deal for c in self.i.deal[seat]
+                           if c in honours and seat in side)
+                self.add("honours_held", side, held)
 
     # -------------------------------------------------------------- other acts
     def on_finding(self, s: Statement) -> None:
@@ -445,6 +458,11 @@ class _Replayer:
             self.add("dealt_out_of_turn", s.actor, s=s)
         if not self.cut_seen:
             self.add("dealt_without_cut", s.actor, s=s)
+
+    def on_shuffles(self, s: Statement) -> None:
+        self.add("shuffles", s.actor, s=s)
+        if self.cut_seen and self.i.dealer == s.actor and s.moment.kind in ("deal", "before-deal"):
+            self.add("shuffled_after_cut", s.actor, s=s)
 
     def on_cuts(self, s: Statement) -> None:
         self.cut_seen = True

@@ -21,6 +21,7 @@ class Rule:
     games: tuple[str, ...]
     overrides: tuple[str, ...]
     note: str | None = None
+    pending: str | None = None
 
     @property
     def predicates(self) -> set[str]:
@@ -94,4 +95,5 @@ def build_rule(law_id: str, data: RuleData, entry_games: tuple[str, ...]) -> Rul
     return Rule(
         id=f"{law_id}#{data.id}", law=law_id, when=data.when, tree=tree, then=tuple(data.then),
         games=tuple(data.games or entry_games), overrides=tuple(data.overrides), note=data.note,
+        pending=data.pending,
     )

@@ -72,6 +72,7 @@ class RuleData(Strict):
     games: list[str] = []               # only in these games (exceptions: their entry's games)
     overrides: list[str] = []           # rules defeated where this one holds ("code/72#penalty" or "code/72")
     note: str | None = None
+    pending: str | None = None          # the facts it needs that no incident can give yet, and why
 
 
 class EntryData(Strict):
