@@ -17,6 +17,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from arbiter.decision import decide  # noqa: E402
 from arbiter.incident import parse  # noqa: E402
 from arbiter.lawbook.compare import compare_codes  # noqa: E402
 from arbiter.table import replay_all  # noqa: E402
@@ -42,6 +43,8 @@ def main() -> None:
     cases = [
         (f"parse and replay all {len(examples)} examples", lambda: [replay_all(parse(t)) for t in examples], 10),
         ("parse and replay a full 13-trick hand", lambda: replay_all(parse(full_hand)), 20),
+        (f"rule all {len(examples)} examples (parse, replay, infer, decide)",
+         lambda: [decide(book, parse(t)) for t in examples], 5),
         ("load and check every law file", lambda: build_lawbook(laws), 20),
         ("search 'revoke' (all codes)", lambda: search(book, "revoke"), 50),
         ("search 'turned and quitted'", lambda: search(book, "turned and quitted"), 50),
@@ -49,7 +52,8 @@ def main() -> None:
     ]
     if arbiter.exists():
         for args in (["laws", "show", "english-1864", "72"], ["laws", "search", "revoke"],
-                     ["check", str(REPO / "examples" / "full-hand-from-pbn-deal.whist")]):
+                     ["check", str(REPO / "examples" / "full-hand-from-pbn-deal.whist")],
+                     ["rule", str(REPO / "examples" / "revoke-with-full-deal.whist"), "--code", "english-1864"]):
             cases.append((f"arbiter {' '.join(args)} (new process)",
                           lambda args=args: subprocess.run([str(arbiter), *args], check=True,
                                                            capture_output=True), 5))

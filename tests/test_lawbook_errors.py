@@ -96,3 +96,21 @@ def test_cli_reports_a_malformed_file_without_a_traceback(tmp_path, monkeypatch)
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     assert "english-1864.yaml: entry english-1864/72: field 'penalty': unknown key" in result.output
+
+
+def test_the_cache_never_hides_an_edit(tmp_path, monkeypatch):
+    from arbiter.lawbook.loader import cached_lawbook
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("WHIST_ARBITER_NO_CACHE", raising=False)
+    laws = tmp_path / "laws"
+    shutil.copytree(REPO / "laws", laws)
+    first = cached_lawbook(laws)
+    assert list((tmp_path / "cache" / "whist-arbiter").glob("lawbook-*.pickle"))
+    again = cached_lawbook(laws)          # read back from the cache
+    assert again.law("english-1864/72").text == first.law("english-1864/72").text
+    path = laws / "english-1864.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("topics: [revoke, honours, scoring, penalties]",
+                                                              "topics: [revokes]", 1), encoding="utf-8")
+    with pytest.raises(LawBookError, match="unknown topic 'revokes'"):
+        cached_lawbook(laws)
