@@ -150,3 +150,35 @@ def test_a_rule_waits_for_the_facts_it_uses_even_from_a_later_stratum():
     stands = rule("x/2", "stands", "revoke(P, N) and dummy(P)", [{"ruling": "stands(P, N)", "says": "s"}])
     fs = facts(("renounced", "Z", 2), ("dummy", "Z"))
     assert sorted(c.says for c in infer([stands, revoke, corrected], fs, "dummy").conclusions) == ["r", "s"]
+
+
+def test_a_rule_read_back_from_the_cache_still_treats_underscore_as_anything():
+    import pickle
+
+    r = pickle.loads(pickle.dumps(rule("x/1", "a", "renounced(_, N) and held(_, C)",
+                                       [{"ruling": "r(N, C)", "says": "{N} {C}"}])))
+    fs = facts(("renounced", "B", 2), ("held", "A", "HK"))
+    assert [c.says for c in infer([r], fs, "whist").conclusions] == ["2 HK"]
+    assert "_" not in r.output_vars
+
+
+def test_rules_that_wait_on_their_own_absence_are_refused():
+    from arbiter.engine.infer import CycleError
+
+    a = rule("x/1", "a", "p(X) and not q(X)", [{"fact": "r(X)"}])
+    b = rule("x/2", "b", "r(X)", [{"fact": "q(X)"}])
+    with pytest.raises(CycleError, match="x/1#a"):
+        infer([a, b], facts(("p", "A")), "whist")
+
+
+def test_every_code_can_be_ordered_for_every_game(book):
+    from arbiter.engine.infer import active_rules, strata
+
+    for code in ("english-1864", "english-revised", "american-1893"):
+        for game in book.codes[code].games:
+            rules = active_rules(book.rules_of(code), game)
+            overriders = {}
+            for r in rules:
+                for target in r.overrides:
+                    overriders.setdefault(target, []).append(r)
+            assert strata(rules, overriders)

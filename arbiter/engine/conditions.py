@@ -142,7 +142,7 @@ def predicates(tree) -> list[Pred]:
 def variables(tree) -> set[str]:
     out = set()
     for p in predicates(tree):
-        out |= {a.name for a in p.args if isinstance(a, Var) and a is not ANY}
+        out |= {a.name for a in p.args if isinstance(a, Var) and a != ANY}
     if isinstance(tree, Cmp):
         out |= {t.name for t in (tree.left, tree.right) if isinstance(t, Var)}
     return out
@@ -167,7 +167,7 @@ def _unify(args, fact_args, binding) -> dict | None:
         return None
     out = dict(binding)
     for term, value in zip(args, fact_args):
-        if term is ANY:
+        if term == ANY:   # by value: a rule read back from the cache has its own copy
             continue
         if isinstance(term, Const):
             if term.value != value and str(term.value) != str(value):

@@ -20,6 +20,10 @@ from .rules import Rule
 MAX_ROUNDS = 50
 
 
+class CycleError(ValueError):
+    """Rules that cannot be ordered: one waits on the absence of what it itself concludes."""
+
+
 @dataclass(frozen=True)
 class Conclusion:
     """One conclusion of one rule under one binding, with what it rests on."""
@@ -121,14 +125,18 @@ def strata(rules: list[Rule], overriders: dict[str, list[Rule]]) -> list[list[Ru
         after[r.id] = {q.id for n in names for q in concluding.get(n, ()) if q.id != r.id}
         with_or_after[r.id] = {q.id for n in r.predicates for q in concluding.get(n, ())}
     level = {r.id: 0 for r in rules}
-    for _ in range(len(rules) + 1):
+    for _ in range(len(rules) + 2):
         changed = False
         for r in rules:
             need = max([level[q] + 1 for q in after[r.id]] + [level[q] for q in with_or_after[r.id]] + [0])
-            if need > level[r.id] and need <= len(rules):
+            if need > level[r.id]:
                 level[r.id], changed = need, True
         if not changed:
             break
+    else:
+        looping = sorted(r.id for r in rules if level[r.id] > len(rules))
+        raise CycleError("these rules wait, through `not` or an override, on their own conclusions: "
+                         + ", ".join(looping))
     out: dict[int, list[Rule]] = {}
     for r in rules:
         out.setdefault(level[r.id], []).append(r)

@@ -1,0 +1,87 @@
+"""Every law that decides something has rules, and every rule is fired by some incident.
+
+The incidents are the rulings in tests/rulings/ and the examples in examples/. A rule that
+no incident fires is untested; a law that decides something with neither rules nor a
+`text_only` reason has been left out.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from arbiter.decision import decide
+from arbiter.incident import parse, parse_file
+
+ROOT = Path(__file__).resolve().parent.parent
+DECIDING = ("law", "exception", "rule")
+
+
+def codes(book):
+    return [c.id for c in book.codes.values() if not c.edition_of]
+
+
+@pytest.fixture(scope="module")
+def incidents_ruled(book):
+    """(rules fired, predicates seen) over every incident we have."""
+    out: set[str] = set()
+    seen: set[str] = set()
+
+    def collect(decision):
+        for branch in decision.branches:
+            out.update(branch.inference.fired())
+            seen.update(branch.inference.facts.names())
+
+    for path in sorted((ROOT / "tests" / "rulings").glob("*.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            incident = parse(case["incident"], path.name)
+            collect(decide(book, incident, code=case.get("code"), game=case.get("game")))
+    for path in sorted((ROOT / "examples").glob("*.whist")):
+        collect(decide(book, parse_file(path)))
+    return out, seen
+
+
+@pytest.fixture(scope="module")
+def fired(incidents_ruled):
+    return incidents_ruled[0]
+
+
+def test_every_law_that_decides_has_rules_or_a_reason(book):
+    missing = [law.id for code in codes(book) for law in book.entries_of(code, DECIDING)
+               if not law.rules and not law.text_only]
+    assert not missing, f"{len(missing)} laws with neither rules nor text_only: {missing}"
+
+
+def test_every_rule_is_fired_by_some_incident(book, fired):
+    """Rules marked ``pending`` wait on facts no incident can give yet; all others fire."""
+    rules = {r.id for code in codes(book) for r in book.rules_of(code) if not r.pending}
+    unfired = sorted(rules - fired)
+    assert not unfired, f"{len(unfired)} of {len(rules)} rules fired by no incident: {unfired}"
+
+
+def test_a_pending_rule_really_waits_on_a_fact_nothing_gives(book, incidents_ruled):
+    """``pending`` is not a way to excuse a rule from testing: each pending rule must use a
+    predicate that neither the replay nor any rule has produced in any incident, and must
+    not have fired."""
+    fired, seen = incidents_ruled
+    concluded = {name for code in codes(book) for r in book.rules_of(code) if not r.pending for name in r.concludes}
+    for code in codes(book):
+        for r in book.rules_of(code):
+            if r.pending:
+                assert r.id not in fired, f"{r.id} is marked pending but fires: remove `pending`"
+                missing = r.predicates - seen - concluded
+                assert missing, f"{r.id} is marked pending, but every fact it uses can be had"
+
+
+def test_coverage_figures(book, capsys):
+    """Prints laws with rules / laws that decide, per code (see the closing note)."""
+    for code in codes(book):
+        entries = book.entries_of(code, DECIDING)
+        with_rules = sum(1 for law in entries if law.rules)
+        deciding = sum(1 for law in entries if not law.text_only)
+        pending = sum(1 for r in book.rules_of(code) if r.pending)
+        print(f"{code}: {with_rules} of {deciding} deciding laws have rules "
+              f"({len(entries) - deciding} text only; {len(book.rules_of(code))} rules, {pending} pending)")
+        assert with_rules == deciding
