@@ -111,16 +111,28 @@ def render_comparison(decisions: list[Decision], book: LawBook, fmt: str = "text
 
 
 def differences(decisions: list[Decision]) -> list[str]:
-    """What one code holds or allows that another does not, in a sentence each."""
+    """How the codes differ, in substance: which rulings each holds (by the name of the
+    ruling, whatever its wording), and the remedies, limits and duties each gives."""
+    if len(decisions) < 2:
+        return []
     out = []
-    kinds = {"holdings": "holds", "remedies": "gives", "limits": "imposes", "duties": "requires",
-             "forfeits": "declares forfeit", "scores": "scores"}
-    said = {(d.code, kind): {f.says for b in d.branches for f in getattr(b, kind)}
-            for d in decisions for kind in kinds}
+    names = {d.code: {f.ruling.split("(")[0] for b in d.branches for f in b.holdings} for d in decisions}
+    common = set.intersection(*names.values())
+    if common:
+        out.append("All hold: " + ", ".join(sorted(n.replace("_", " ") for n in common)) + ".")
+    for name in sorted(set().union(*names.values()) - common):
+        holders = [d.code for d in decisions if name in names[d.code]]
+        out.append(f"{' and '.join(holders)} {'holds' if len(holders) == 1 else 'hold'}: "
+                   f"{name.replace('_', ' ')}; the other{'s' if len(decisions) - len(holders) > 1 else ''} do not.")
     for d in decisions:
-        for kind, verb in kinds.items():
-            for says in sorted(said[(d.code, kind)]):
-                lacking = [o.code for o in decisions if o is not d and says not in said[(o.code, kind)]]
-                if lacking:
-                    out.append(f"{d.code} {verb} (not {', '.join(lacking)}): {says}")
+        if not names[d.code]:
+            out.append(f"{d.code} finds no irregularity.")
+    for kind, title in (("remedies", "gives"), ("limits", "limits"), ("forfeits", "forfeits"),
+                        ("scores", "scores")):
+        said = {d.code: list(dict.fromkeys(f.says for b in d.branches for f in getattr(b, kind)))
+                for d in decisions}
+        if len({tuple(v) for v in said.values()}) > 1:
+            for d in decisions:
+                for says in said[d.code]:
+                    out.append(f"{d.code} {title}: {says}")
     return out

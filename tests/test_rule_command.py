@@ -122,3 +122,12 @@ def test_every_example_can_be_ruled_in_every_format():
         for fmt in ("text", "json"):
             result = rule(str(path), "--format", fmt)
             assert result.exit_code == 0, (path.name, result.output)
+
+
+def test_compare_says_how_english_and_american_differ_on_a_lead_out_of_turn():
+    out = rule(str(EXAMPLES / "lead-out-of-turn-second-and-third-hand.whist"), "--compare").output
+    assert "All hold: lead out of turn." in out
+    english = next(line for line in out.splitlines() if line.strip().startswith("- english-1864 gives:"))
+    american = next(line for line in out.splitlines() if line.strip().startswith("- american-1893 gives:"))
+    assert "call D9, the card erroneously led" in english     # English 62: the card or a suit
+    assert "adversary on the right" in american               # American 24: a suit only, by one adversary
