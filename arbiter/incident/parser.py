@@ -207,31 +207,24 @@ class _Build(Transformer):
         return list(items)
 
     # header ---------------------------------------------------------------
+    #: How each header line's values become the model's value (default: the one word).
+    _HEADER_VALUES = {
+        "seats": lambda self, v: tuple(str(x) for x in v),
+        "partners": lambda self, v: (str(v[0]), str(v[1])),
+        "player": lambda self, v: (str(v[0]), _unquote(v[1])),
+        "title": lambda self, v: _unquote(v[0]),
+        "source": lambda self, v: _unquote(v[0]),
+        "packs": lambda self, v: int(v[0]),
+        "trump": lambda self, v: Suit.parse(str(v[0])),
+        "trump_card": lambda self, v: self.card(v[0]),
+        "score": lambda self, v: tuple(v),
+    }
+
     def _header(key):
         @v_args(meta=True)
         def method(self, meta, children):
-            values = [c for c in children]
-            if key in ("seats",):
-                value = tuple(str(v) for v in values)
-            elif key in ("partners",):
-                value = (str(values[0]), str(values[1]))
-            elif key in ("player",):
-                value = (str(values[0]), _unquote(values[1]))
-            elif key in ("title", "source"):
-                value = _unquote(values[0])
-            elif key in ("packs",):
-                value = int(values[0])
-            elif key == "trump":
-                value = Suit.parse(str(values[0]))
-            elif key == "trump_card":
-                value = self.card(values[0])
-            elif key == "score":
-                value = tuple(values)
-            elif key == "deal":
-                value = str(values[0])
-            else:
-                value = str(values[0])
-            return HeaderLine(key, value, _pos(meta))
+            convert = self._HEADER_VALUES.get(key, lambda self, v: str(v[0]))
+            return HeaderLine(key, convert(self, children), _pos(meta))
         return method
 
     code = _header("code")
@@ -240,10 +233,6 @@ class _Build(Transformer):
     source = _header("source")
     seats = _header("seats")
     partners = _header("partners")
-
-    @v_args(meta=True)
-    def no_partners(self, meta, children):
-        return HeaderLine("no_partners", True, _pos(meta))
     player = _header("player")
     dealer = _header("dealer")
     dummy = _header("dummy")
@@ -253,6 +242,10 @@ class _Build(Transformer):
     trump = _header("trump")
     trump_card = _header("trump_card")
     deal = _header("deal")
+
+    @v_args(meta=True)
+    def no_partners(self, meta, children):
+        return HeaderLine("no_partners", True, _pos(meta))
 
     def side_score(self, children):
         a, b, points = children
