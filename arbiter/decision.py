@@ -134,8 +134,10 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
 
 
 def codes_for(book: LawBook, game: str) -> list[str]:
-    """The codes that can rule on ``game`` (printings of another code left out)."""
-    return [c.id for c in book.codes.values() if not c.edition_of and game in c.games]
+    """The codes that can rule on ``game`` (printings of another code, and the glosses and
+    principles that only supplement a code, left out)."""
+    return [c.id for c in book.codes.values()
+            if not c.edition_of and not c.supplements and game in c.games]
 
 
 def _tell(alternative) -> str:

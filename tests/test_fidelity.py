@@ -12,7 +12,7 @@ import pytest
 
 from seedtext import Region, read_region
 
-CODES = ["english-1864", "english-1864-foster", "english-revised", "american-1893"]
+CODES = ["english-1864", "english-1864-foster", "english-revised", "american-1893", "cavendish-principles"]
 
 #: Counted by hand in the sources; the tests check the YAML against them.
 EXPECTED = {
@@ -21,6 +21,7 @@ EXPECTED = {
     "english-1864-foster": (91, 1, 91, 22, 4, 9, 0),
     "english-revised": (52, 43, 94, 13, 4, 8, 0),
     "american-1893": (39, 1, 39, 15, 33, 9, 0),
+    "cavendish-principles": (0, 1, 0, 0, 0, 0, 0),
 }
 
 

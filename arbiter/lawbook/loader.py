@@ -152,13 +152,17 @@ def build_lawbook(directory: Path) -> LawBook:
         codes[meta.id] = Code(
             id=meta.id, title=meta.title, description=meta.description, source=meta.source,
             number_style=meta.number_style, games=tuple(meta.games), edition_of=meta.edition_of,
-            notes=tuple(meta.notes), entry_ids=tuple(ids),
+            notes=tuple(meta.notes), entry_ids=tuple(ids), supplements=tuple(meta.supplements),
         )
         for g in meta.games:
             if g not in games:
                 raise LawBookError(path, f"unknown game {g!r}", entry="code", field="games")
 
     for code in codes.values():
+        for other in code.supplements:
+            if other not in codes:
+                raise LawBookError(directory / f"{code.id}.yaml", f"supplements unknown code {other!r}",
+                                   entry="code", field="supplements")
         if code.edition_of and code.edition_of not in codes:
             raise LawBookError(directory / f"{code.id}.yaml", f"edition of unknown code {code.edition_of!r}",
                                entry="code", field="edition_of")
@@ -276,7 +280,7 @@ def _link(raw_entries, groups: list[ConcordanceGroup]) -> dict[str, Law]:
             referenced_by=tuple(referenced_by.get(eid, ())),
             concordance=tuple(counterparts.get(eid, ())),
             exceptions=tuple(exceptions.get(eid, ())),
-            rules=_rules(path, eid, entry), text_only=entry.text_only,
+            rules=_rules(path, eid, entry), text_only=entry.text_only, cited_as=entry.label,
         )
         for eid, (path, entry) in raw_entries.items()
     }

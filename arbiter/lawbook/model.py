@@ -40,6 +40,7 @@ class Law:
     exceptions: tuple[str, ...] = ()
     rules: tuple = ()                    # arbiter.engine.rules.Rule, the machine-readable part
     text_only: str | None = None
+    cited_as: str | None = None          # the label given in the data, if any
 
     @property
     def local_id(self) -> str:
@@ -48,7 +49,9 @@ class Law:
 
     @property
     def label(self) -> str:
-        """How a reader would cite it: ``Law 72``, ``Law 30a``, ``Dummy II``, ``Etiquette 3``."""
+        """How a reader would cite it: ``Law 72``, ``Dummy II``, ``Etiquette 3``, ``Case II``."""
+        if self.cited_as:
+            return self.cited_as
         local = self.local_id
         if re.fullmatch(r"\d+", local):
             return f"Law {local}"
@@ -89,6 +92,7 @@ class Code:
     edition_of: str | None
     notes: tuple[str, ...]
     entry_ids: tuple[str, ...]
+    supplements: tuple[str, ...] = ()
 
 
 @dataclass
@@ -163,8 +167,10 @@ class LawBook:
         return self.games[key]
 
     def rules_of(self, code: str) -> list:
-        """Every rule of a code, in a fixed order (by id), whatever the files' order."""
-        return sorted((r for law in self.entries_of(code) for r in law.rules), key=lambda r: r.id)
+        """Every rule that rules under a code: its own, and those of the codes that
+        supplement it (the arbitrator's principles and glosses), in a fixed order (by id)."""
+        codes = [code] + [c.id for c in self.codes.values() if code in c.supplements]
+        return sorted((r for c in codes for law in self.entries_of(c) for r in law.rules), key=lambda r: r.id)
 
     def rule(self, rule_id: str):
         law_id = rule_id.split("#", 1)[0]

@@ -28,7 +28,7 @@ class Paragraph(Strict):
     text: str
 
 
-EntryKind = Literal["law", "exception", "etiquette", "preface", "rule"]
+EntryKind = Literal["law", "exception", "etiquette", "preface", "rule", "principle", "gloss"]
 
 ConclusionKind = Literal["fact", "ruling", "may", "must", "cannot", "forfeits", "score"]
 
@@ -78,6 +78,7 @@ class RuleData(Strict):
 class EntryData(Strict):
     id: str
     kind: EntryKind
+    label: str | None = None            # how it is cited, where the id does not say ("Case II")
     number: int | str | None
     heading: str | None
     text: list[str | Paragraph] = Field(min_length=1)
@@ -106,6 +107,7 @@ class CodeData(Strict):
     number_style: str
     games: list[str]
     edition_of: str | None = None
+    supplements: list[str] = []         # codes whose rulings this one's rules join (glosses, principles)
     notes: list[str] = []
 
 
