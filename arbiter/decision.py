@@ -34,6 +34,7 @@ class Finding:
     points: int | None = None
     facts: tuple[str, ...] = ()
     lines: tuple[int, ...] = ()
+    interprets: tuple[str, ...] = ()     # for a gloss: the laws its Case applied
 
 
 @dataclass
@@ -56,7 +57,8 @@ class Branch:
 
     @property
     def cited(self) -> list[str]:
-        return list(dict.fromkeys(f.law for f in self.findings))
+        """The laws relied on: each finding's law, and for a gloss the laws it interprets."""
+        return list(dict.fromkeys(law for f in self.findings for law in (f.law, *f.interprets)))
 
     def holds(self, predicate: str) -> bool:
         return any(f.ruling and f.ruling.split("(")[0] == predicate for f in self.holdings)
@@ -158,4 +160,5 @@ def _finding(book: LawBook, c: Conclusion) -> Finding:
         ruling=c.text if c.kind == "ruling" else None, who=c.who, options=c.options,
         consult=c.consult, until=c.until, points=c.points,
         facts=tuple(str(f) for f in c.used), lines=tuple(sorted({f.line for f in c.used if f.line})),
+        interprets=tuple(r for r in law.see if book.entries[r].kind == "law") if law.kind == "gloss" else (),
     )

@@ -136,3 +136,12 @@ def differences(decisions: list[Decision]) -> list[str]:
                 for says in said[d.code]:
                     out.append(f"{d.code} {title}: {says}")
     return out
+
+
+def render_case_report(rows, book: LawBook, fmt: str = "md") -> str:
+    """Every case: the book's text beside the arbiter's decision, and whether they agree."""
+    data = [{"name": case.name, "book": [p.text for p in entry.paragraphs],
+             "decision": decision_data(verdict.decision, book), "agrees": verdict.agrees,
+             "problems": verdict.problems} for case, entry, verdict in rows]
+    template = _environment().get_template(f"cases.{fmt}.j2")
+    return template.render(cases=data, book=book, agreed=sum(c["agrees"] for c in data))

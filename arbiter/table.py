@@ -113,6 +113,10 @@ class _Replayer:
     # -------------------------------------------------------------- the run
     def run(self) -> Replay:
         self.table_facts()
+        # What a player is found to have held is known before the play it explains.
+        held = [f.statement for f in self.i.findings if f.statement is not None and f.statement.verb == "held"]
+        for statement in held:
+            self.on_held(statement)
         for s in self.statements:
             handler = getattr(self, "on_" + s.verb.replace("-", "_"), self.on_other)
             self.record_moment(s)
@@ -120,7 +124,7 @@ class _Replayer:
             for act in s.act:
                 self.add(act.replace(" ", "_"), s.actor, self.trick_of(s), s=s)
         for finding in self.i.findings:
-            if finding.statement is not None:
+            if finding.statement is not None and finding.statement.verb != "held":
                 self.on_finding(finding.statement)
         self.after_play()
         return Replay(self.i, self.statements, self.facts, self.tricks, self.hands, self.played)
@@ -361,10 +365,7 @@ class _Replayer:
 
     # -------------------------------------------------------------- other acts
     def on_finding(self, s: Statement) -> None:
-        if s.verb == "held":
-            self.on_held(s)
-        else:
-            getattr(self, "on_" + s.verb.replace("-", "_"), self.on_other)(s)
+        getattr(self, "on_" + s.verb.replace("-", "_"), self.on_other)(s)
 
     def on_held(self, s: Statement) -> None:
         for card in s.cards:
@@ -373,13 +374,6 @@ class _Replayer:
                 raise self.i.error(s.pos, f"{s.actor} cannot have held {card}: the deal gives it to {owner}")
             self.held.setdefault(s.actor, set()).add(card)
             self.add("held", s.actor, str(card), s=s)
-        # A finding comes after the play it explains: look at the renounces again.
-        for number, trick in self.tricks.items():
-            card = trick.played_by(s.actor)
-            if card is not None and trick.suit_led and card.suit is not trick.suit_led:
-                holding = self.holding_at(s.actor, number)
-                if holding and any(c.suit is trick.suit_led for c in holding):
-                    self.add("held_suit_led", s.actor, number, s=s)
 
     def on_quits_trick(self, s: Statement) -> None:
         number = s.number or self.trick_of(s)

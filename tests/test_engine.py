@@ -182,3 +182,15 @@ def test_every_code_can_be_ordered_for_every_game(book):
                 for target in r.overrides:
                     overriders.setdefault(target, []).append(r)
             assert strata(rules, overriders)
+
+
+def test_an_exception_that_is_itself_defeated_defeats_nothing():
+    penalty = rule("x/72", "penalty", "revoke(P, N)", [{"may": "penalty", "says": "pay"}])
+    too_late = rule("x/78", "late", "revoke(P, N) and claimed_late(C)", [{"fact": "late(C)"}],
+                    overrides=["x/72#penalty"])
+    gloss = rule("x/case", "not-late", "revoke(P, N) and claimed_late(C) and cut_by_other_side(C)",
+                 [{"fact": "in_time(C)"}], overrides=["x/78#late"])
+    fs = facts(("revoke", "B", 6), ("claimed_late", "Y"))
+    assert [c.says for c in infer([penalty, too_late, gloss], fs, "whist").conclusions if c.kind == "may"] == []
+    fs.add("cut_by_other_side", "Y")
+    assert [c.says for c in infer([penalty, too_late, gloss], fs, "whist").conclusions if c.kind == "may"] == ["pay"]

@@ -1,6 +1,7 @@
 """Every law that decides something has rules, and every rule is fired by some incident.
 
-The incidents are the rulings in tests/rulings/ and the examples in examples/. A rule that
+The incidents are the rulings in tests/rulings/, the examples in examples/ and the
+published cases in cases/. A rule that
 no incident fires is untested; a law that decides something with neither rules nor a
 `text_only` reason has been left out.
 """
@@ -38,7 +39,7 @@ def incidents_ruled(book):
         for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             incident = parse(case["incident"], path.name)
             collect(decide(book, incident, code=case.get("code"), game=case.get("game")))
-    for path in sorted((ROOT / "examples").glob("*.whist")):
+    for path in sorted((ROOT / "examples").glob("*.whist")) + sorted((ROOT / "cases").rglob("*.whist")):
         collect(decide(book, parse_file(path)))
     return out, seen
 

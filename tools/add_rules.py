@@ -31,7 +31,7 @@ def _list(dumper, items):
 Dumper.add_representer(str, _str)
 Dumper.add_representer(list, _list)
 
-ORDER = ["id", "kind", "number", "heading", "text", "footnotes", "see", "topics", "games",
+ORDER = ["id", "kind", "label", "number", "heading", "text", "footnotes", "see", "topics", "games",
          "modifies", "note", "text_only", "rules"]
 
 
@@ -50,6 +50,9 @@ def main(law_file: str, rules_file: str) -> None:
         for key in ("rules", "text_only"):
             if key in update:
                 entry[key] = update[key]
+        unknown = set(entry) - set(ORDER)
+        if unknown:
+            sys.exit(f"{law_file}: {eid}: keys this tool does not know: {sorted(unknown)}")
         reordered = {k: entry[k] for k in ORDER if k in entry}
         entry.clear()
         entry.update(reordered)

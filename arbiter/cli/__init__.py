@@ -10,6 +10,7 @@ import sys
 import typer
 
 from . import incidents
+from .cases import cases_app
 from .laws import laws_app
 
 app = typer.Typer(
@@ -20,6 +21,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(laws_app, name="laws")
+app.add_typer(cases_app, name="cases")
 app.command()(incidents.rule)
 app.command()(incidents.check)
 app.command()(incidents.fmt)

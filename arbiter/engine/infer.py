@@ -177,14 +177,19 @@ def _solutions(rule: Rule, facts: FactSet):
     return list(solve(rule.tree, facts))
 
 
-def _defeated_by(rule: Rule, binding: dict, overriders, facts: FactSet) -> Rule | None:
+def _defeated_by(rule: Rule, binding: dict, overriders, facts: FactSet, seen=()) -> Rule | None:
+    """The rule that defeats ``rule`` for ``binding``: one that overrides it and holds for
+    the same bindings, and is not itself defeated there (a gloss may defeat an exception)."""
     for target in (rule.id, rule.law):
         for other in overriders.get(target, ()):
+            if other.id in seen:
+                continue
             if other.tree is None:
                 return other
             shared = {k: v for k, v in binding.items() if k in _vars(other)}
-            if next(solve(other.tree, facts, shared), None) is not None:
-                return other
+            for sol in solve(other.tree, facts, shared):
+                if _defeated_by(other, sol.binding, overriders, facts, seen + (rule.id,)) is None:
+                    return other
     return None
 
 

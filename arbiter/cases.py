@@ -1,0 +1,92 @@
+"""Published cases as a regression suite: replay each, rule on it, compare with the book.
+
+A case is a directory entry pair: ``case-07.whist`` (the incident in the notation) and
+``case-07.yaml`` (which entry of the law book holds the book's own words, and what the
+decision must hold: the answer, the holdings, the laws cited, per branch where the facts
+are disputed). Agreement is on holdings and cited laws, not on prose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .decision import Branch, Decision, decide
+from .incident import parse_file
+from .lawbook import Law, LawBook
+from .lawbook.yamlio import read_yaml
+from .resources import cases_dir
+
+EXPECT_KEYS = {"answer", "holdings", "not_holdings", "cites", "not_cites", "branches"}
+
+
+@dataclass
+class Case:
+    name: str                 # "VII"
+    path: Path                # the .yaml
+    incident_path: Path
+    book_entry: str           # the law book entry holding the book's text
+    expect: dict
+
+
+@dataclass
+class Verdict:
+    case: Case
+    decision: Decision
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def agrees(self) -> bool:
+        return not self.problems
+
+
+def load_cases(collection: str = "cavendish", directory: Path | None = None) -> list[Case]:
+    base = (directory or cases_dir()) / collection
+    cases = []
+    for path in sorted(base.glob("*.yaml")):
+        data = read_yaml(path)
+        unknown = set(data.get("expect", {})) - EXPECT_KEYS
+        if unknown:
+            raise ValueError(f"{path}: unknown keys under expect: {sorted(unknown)}")
+        cases.append(Case(name=str(data["case"]), path=path, incident_path=base / data["incident"],
+                          book_entry=data["book"], expect=data.get("expect", {})))
+    return cases
+
+
+def judge(book: LawBook, case: Case) -> Verdict:
+    """Rule on the case's incident and compare the decision with what the book held."""
+    decision = decide(book, parse_file(case.incident_path))
+    verdict = Verdict(case, decision)
+    expect = case.expect
+    if "answer" in expect:
+        wanted = {True: "yes", False: "no"}.get(expect["answer"], expect["answer"])
+        if decision.answer != wanted:
+            verdict.problems.append(f"answer: the book says {wanted}, the arbiter {decision.answer}")
+    _compare(verdict, expect, decision.branches, "the decision")
+    for i, (branch, wanted) in enumerate(zip(decision.branches, expect.get("branches", [])), 1):
+        _compare(verdict, wanted, [branch], f"branch {i} ({'; '.join(branch.described)})")
+    if "branches" in expect and len(expect["branches"]) != len(decision.branches):
+        verdict.problems.append(f"branches: the book has {len(expect['branches'])}, the arbiter {len(decision.branches)}")
+    return verdict
+
+
+def _compare(verdict: Verdict, expect: dict, branches: list[Branch], where: str) -> None:
+    held = [f.ruling for b in branches for f in b.holdings]
+    names = {h.split("(")[0] for h in held}
+    cited = list(dict.fromkeys(law for b in branches for law in b.cited))
+    for h in expect.get("holdings", []):
+        if h not in held and not ("(" not in h and h in names):
+            verdict.problems.append(f"{where}: the book holds {h}; the arbiter holds {held}")
+    for h in expect.get("not_holdings", []):
+        if h in held or ("(" not in h and h in names):
+            verdict.problems.append(f"{where}: the book does not hold {h}; the arbiter does")
+    for law in expect.get("cites", []):
+        if law not in cited:
+            verdict.problems.append(f"{where}: the book relies on {law}; the arbiter cites {cited}")
+    for law in expect.get("not_cites", []):
+        if law in cited:
+            verdict.problems.append(f"{where}: the book does not rely on {law}; the arbiter does")
+
+
+def book_text(book: LawBook, case: Case) -> Law:
+    return book.law(case.book_entry)
