@@ -47,6 +47,7 @@ class Branch:
     limits: list[Finding] = field(default_factory=list)
     forfeits: list[Finding] = field(default_factory=list)
     scores: list[Finding] = field(default_factory=list)
+    notes: list[Finding] = field(default_factory=list)      # the arbitrator's principles
     defeated: list[tuple[str, str]] = field(default_factory=list)   # (rule, by rule)
     why_not: list[tuple[str, str]] = field(default_factory=list)    # (rule, failed part)
     inference: Inference | None = field(default=None, repr=False, compare=False)
@@ -57,8 +58,9 @@ class Branch:
 
     @property
     def cited(self) -> list[str]:
-        """The laws relied on: each finding's law, and for a gloss the laws it interprets."""
-        return list(dict.fromkeys(law for f in self.findings for law in (f.law, *f.interprets)))
+        """The laws relied on: each finding's law, and for a gloss the laws it interprets;
+        then the principles the notes rest on."""
+        return list(dict.fromkeys(law for f in self.findings + self.notes for law in (f.law, *f.interprets)))
 
     def holds(self, predicate: str) -> bool:
         return any(f.ruling and f.ruling.split("(")[0] == predicate for f in self.holdings)
@@ -94,7 +96,7 @@ class Decision:
 
 
 _KIND_LIST = {"ruling": "holdings", "may": "remedies", "must": "duties", "cannot": "limits",
-              "forfeits": "forfeits", "score": "scores"}
+              "forfeits": "forfeits", "score": "scores", "note": "notes"}
 
 
 def decide(book: LawBook, incident: Incident, code: str | None = None,
@@ -120,13 +122,8 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     if about:
         held = [b.holds(about) for b in branches]
         answer = "yes" if all(held) else "no" if not any(held) else "depends"
-    notes = []
-    if len(branches) > 1 and _differ(branches):
-        what = [d.title for d in incident.disputes if d.title]
-        turns = f"it turns on {' and on '.join(what)}" if what else "it turns on the disputed facts above"
-        notes.append(f"It is a question of fact: {turns}. Where the players are divided, the "
-                     "player whom it is proposed to punish is entitled to the benefit of "
-                     "reasonable doubt.")
+    # The arbitrator's notes come from the principles in the law book, each once.
+    notes = list(dict.fromkeys(f"{note.says.rstrip('.')} (vide {note.label})." for b in branches for note in b.notes))
     return Decision(
         title=incident.title, source=incident.source, code=code, game=game,
         facts=statement_of_facts(incident), question=incident.question, about=about,
@@ -146,11 +143,6 @@ def _tell(alternative) -> str:
     if alternative.text is not None:
         return alternative.text
     return "; ".join(sentence(s) for s in alternative.statements)
-
-
-def _differ(branches: list[Branch]) -> bool:
-    seen = {tuple(sorted(f.says for f in b.findings)) for b in branches}
-    return len(seen) > 1
 
 
 def _finding(book: LawBook, c: Conclusion) -> Finding:

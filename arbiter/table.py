@@ -117,6 +117,8 @@ class _Replayer:
         held = [f.statement for f in self.i.findings if f.statement is not None and f.statement.verb == "held"]
         for statement in held:
             self.on_held(statement)
+        for dispute in self.i.disputes:
+            self.add("disputed", dispute.title or "the facts", s=None)
         for s in self.statements:
             handler = getattr(self, "on_" + s.verb.replace("-", "_"), self.on_other)
             self.record_moment(s)

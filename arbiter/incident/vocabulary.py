@@ -29,7 +29,7 @@ ACTS = frozenset({
     # information given at the table
     "names trump card", "cannot recollect trump card", "calls attention", "draws trick",
     "names card", "remark on score",
-    "questions score", "disputes deal", "agrees",
+    "questions score", "disputes deal", "disputes claim", "agrees",
 })
 
 #: The kinds of place a card may be found or dropped, as the grammar writes them.

@@ -30,13 +30,14 @@ class Paragraph(Strict):
 
 EntryKind = Literal["law", "exception", "etiquette", "preface", "rule", "principle", "gloss"]
 
-ConclusionKind = Literal["fact", "ruling", "may", "must", "cannot", "forfeits", "score"]
+ConclusionKind = Literal["fact", "ruling", "may", "must", "cannot", "forfeits", "score", "note"]
 
 
 class ConclusionData(Strict):
     """What a rule concludes. ``fact`` adds a fact for other rules to use; ``ruling`` is a
     holding ("it is a misdeal"); ``may`` a right, ``must`` a duty, ``cannot`` a prohibition
-    or limit, ``forfeits`` a right lost, ``score`` a score effect. ``says`` is the sentence
+    or limit, ``forfeits`` a right lost, ``score`` a score effect, ``note`` advice to the
+    players from the arbitrator's principles. ``says`` is the sentence
     the decision prints, with the rule's variables in braces."""
 
     fact: str | None = None
@@ -46,6 +47,7 @@ class ConclusionData(Strict):
     cannot: str | None = None
     forfeits: str | None = None
     score: str | None = None
+    note: str | None = None
     who: str | None = None              # a variable: the seat or side that holds it
     options: list[str] = []             # for `may`: the choice open to them
     consult: bool | None = None         # for `may`: whether partners may consult
@@ -55,7 +57,7 @@ class ConclusionData(Strict):
 
     @property
     def kind(self) -> str:
-        kinds = [k for k in ("ruling", "may", "must", "cannot", "forfeits", "score") if getattr(self, k)]
+        kinds = [k for k in ("ruling", "may", "must", "cannot", "forfeits", "score", "note") if getattr(self, k)]
         return kinds[0] if kinds else "fact"
 
     @property
