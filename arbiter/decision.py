@@ -35,6 +35,7 @@ class Finding:
     facts: tuple[str, ...] = ()
     lines: tuple[int, ...] = ()
     interprets: tuple[str, ...] = ()     # for a gloss: the laws its Case applied
+    authority: str = "law"               # law, gloss (a decided case: "cf."), or principle
 
 
 @dataclass
@@ -124,6 +125,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         answer = "yes" if all(held) else "no" if not any(held) else "depends"
     # The arbitrator's notes come from the principles in the law book, each once.
     notes = list(dict.fromkeys(f"{note.says.rstrip('.')} (vide {note.label})." for b in branches for note in b.notes))
+
     return Decision(
         title=incident.title, source=incident.source, code=code, game=game,
         facts=statement_of_facts(incident), question=incident.question, about=about,
@@ -153,4 +155,5 @@ def _finding(book: LawBook, c: Conclusion) -> Finding:
         consult=c.consult, until=c.until, points=c.points,
         facts=tuple(str(f) for f in c.used), lines=tuple(sorted({f.line for f in c.used if f.line})),
         interprets=tuple(r for r in law.see if book.entries[r].kind == "law") if law.kind == "gloss" else (),
+        authority=law.kind if law.kind in ("gloss", "principle") else "law",
     )

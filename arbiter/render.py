@@ -41,9 +41,13 @@ def _cite(f: dict) -> str:
         extra = " The partners may consult."
     elif f["kind"] == "may" and f.get("consult") is False:
         extra = " The partners must not consult which penalty to exact."
+    # a decided case is compared, a law is seen: "cf. Case II", "vide Law 73"
+    word = "cf." if f.get("authority") == "gloss" else "vide"
+    if text.endswith('."'):       # the sentence ends in a quotation: cite after the quote
+        text = text[:-2] + '".'
     if text.endswith("."):
-        return f"{text[:-1]} (vide {f['label']}).{extra}"
-    return f"{text} (vide {f['label']}).{extra}"
+        return f"{text[:-1]} ({word} {f['label']}).{extra}"
+    return f"{text} ({word} {f['label']}).{extra}"
 
 
 def _ruling(b: dict) -> str:
