@@ -1,7 +1,7 @@
 """Published cases as a regression suite: replay each, rule on it, compare with the book.
 
-A case is a directory entry pair: ``case-07.whist`` (the incident in the notation) and
-``case-07.yaml`` (which entry of the law book holds the book's own words, and what the
+A case is a pair of files: ``case-NN.whist`` (the incident in the notation) and
+``case-NN.yaml`` (which entry of the law book holds the book's own words, and what the
 decision must hold: the answer, the holdings, the laws cited, per branch where the facts
 are disputed). Agreement is on holdings and cited laws, not on prose.
 """

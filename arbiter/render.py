@@ -41,7 +41,7 @@ def _cite(f: dict) -> str:
         extra = " The partners may consult."
     elif f["kind"] == "may" and f.get("consult") is False:
         extra = " The partners must not consult which penalty to exact."
-    # a decided case is compared, a law is seen: "cf. Case II", "vide Law 73"
+    # a decided case is compared ("cf."), a law is seen ("vide")
     word = "cf." if f.get("authority") == "gloss" else "vide"
     if text.endswith('."'):       # the sentence ends in a quotation: cite after the quote
         text = text[:-2] + '".'

@@ -49,7 +49,7 @@ class Law:
 
     @property
     def label(self) -> str:
-        """How a reader would cite it: ``Law 72``, ``Dummy II``, ``Etiquette 3``, ``Case II``."""
+        """How a reader would cite it: ``Law 72``, ``Dummy II``, ``Etiquette 3``, or the label the data gives."""
         if self.cited_as:
             return self.cited_as
         local = self.local_id

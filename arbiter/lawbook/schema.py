@@ -80,7 +80,7 @@ class RuleData(Strict):
 class EntryData(Strict):
     id: str
     kind: EntryKind
-    label: str | None = None            # how it is cited, where the id does not say ("Case II")
+    label: str | None = None            # how it is cited, where the id does not say (a Case's number)
     number: int | str | None
     heading: str | None
     text: list[str | Paragraph] = Field(min_length=1)
