@@ -68,7 +68,7 @@ def mutated(draw):
     return "\n".join(lines)
 
 
-@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 400)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 500)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_incidents_parse_or_fail_cleanly(text):
     try:

@@ -166,11 +166,20 @@ class Incident:
     def disputes(self) -> list[Dispute]:
         return [i for i in self.items if isinstance(i, Dispute)]
 
+    #: More ways for the facts to have gone than an arbitrator could weigh.
+    MAX_BRANCHES = 256
+
     def branches(self) -> list[tuple[tuple[Alternative, ...], list[Statement]]]:
         """Every way the disputed facts could have gone: the alternatives chosen, and the
         statements of the incident with each dispute replaced by its chosen alternative.
         An incident with no dispute has one branch."""
         disputes = self.disputes
+        count = 1
+        for d in disputes:
+            count *= len(d.alternatives)
+            if count > self.MAX_BRANCHES:
+                raise self.error(d.pos, f"the disputes give more than {self.MAX_BRANCHES} ways for the facts "
+                                        "to have gone; settle some of the facts before asking for a ruling")
         out = []
         for choice in product(*(d.alternatives for d in disputes)):
             picked = dict(zip(map(id, disputes), choice))
