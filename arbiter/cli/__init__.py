@@ -12,6 +12,7 @@ import typer
 from . import incidents
 from .cases import cases_app
 from .laws import laws_app
+from .score import score_app
 
 app = typer.Typer(
     name="arbiter",
@@ -22,6 +23,7 @@ app = typer.Typer(
 )
 app.add_typer(laws_app, name="laws")
 app.add_typer(cases_app, name="cases")
+app.add_typer(score_app, name="score")
 app.command()(incidents.rule)
 app.command()(incidents.check)
 app.command()(incidents.fmt)

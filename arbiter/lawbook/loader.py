@@ -20,11 +20,11 @@ from ..resources import laws_dir
 from .errors import LawBookError
 from .games import load_games
 from .model import Code, Law, LawBook
-from .schema import CodeFile, ConcordanceGroup, GameData, Paragraph
+from .schema import CodeFile, ConcordanceGroup, GameData, Paragraph, ScoringSystem
 from .yamlio import read_yaml
 
 #: Files in laws/ that are not codes.
-SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml"}
+SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml", "scoring.yaml"}
 
 def validate(model: type[BaseModel], data: Any, path: Path, entry_of=lambda loc: None) -> Any:
     """Validate ``data`` against ``model``; turn the first failure into a LawBookError."""
@@ -181,12 +181,31 @@ def build_lawbook(directory: Path) -> LawBook:
     entries = _link(raw_entries, groups)
     _check_rule_references(entries, games)
     descriptions = load_games(directory / "games") if (directory / "games").is_dir() else {}
+    scoring_path = directory / "scoring.yaml"
+    scoring = {}
+    if scoring_path.exists():
+        raw = read_yaml(scoring_path)
+        if not isinstance(raw, dict):
+            raise LawBookError(scoring_path, "must map each code to its scoring")
+        for code_id, system in raw.items():
+            if code_id not in codes:
+                raise LawBookError(scoring_path, f"no code {code_id!r}", entry=code_id)
+            scoring[code_id] = validate(ScoringSystem, system, scoring_path, lambda loc, c=code_id: c).model_dump()
+            for law in _scoring_laws(scoring[code_id]):
+                if law not in entries:
+                    raise LawBookError(scoring_path, f"refers to {law!r}, which does not exist", entry=code_id, field="law")
     for game in games.values():
         if game.described_in and game.described_in not in descriptions:
             raise LawBookError(family_path, f"no file games/{game.described_in}.yaml",
                                entry=game.id, field="described_in")
     return LawBook(codes=codes, entries=entries, topics=topics, concordance_groups=groups,
-                   games=games, descriptions=descriptions, _aliases=aliases)
+                   games=games, descriptions=descriptions, scoring=scoring, _aliases=aliases)
+
+
+def _scoring_laws(system: dict):
+    for part in system.values():
+        if isinstance(part, dict) and part.get("law"):
+            yield from ([part["law"]] if isinstance(part["law"], str) else part["law"])
 
 
 def _as_list(data: Any, path: Path) -> list:

@@ -105,6 +105,7 @@ class LawBook:
     concordance_groups: list[ConcordanceGroup]
     games: dict[str, GameData]
     descriptions: dict[str, "Game"] = field(default_factory=dict)   # laws/games/<id>.yaml
+    scoring: dict[str, dict] = field(default_factory=dict)          # laws/scoring.yaml, checked
     _aliases: dict[str, str] = field(default_factory=dict)
     #: Derived data kept for the life of the book (e.g. the search index), built on demand.
     cache: dict = field(default_factory=dict, repr=False, compare=False)

@@ -129,3 +129,62 @@ class GameData(Strict):
     aliases: list[str] = []
     codes: list[str]
     described_in: str | None = None
+
+
+# ------------------------------------------------------------------ scoring (laws/scoring.yaml)
+
+Laws = str | list[str]
+
+
+class Number(Strict):
+    value: int
+    law: Laws
+
+
+class Honours(Strict):
+    by_count: dict[int, int]
+    barred_at: int
+    law: Laws
+
+
+class Precedence(Strict):
+    order: list[Literal["revoke", "tricks", "honours"]]
+    law: Laws
+
+
+class Band(Strict):
+    losers_at_most: int
+    value: int
+    name: str
+
+
+class GameValue(Strict):
+    bands: list[Band] = []
+    less_losers_score: bool = False
+    law: Laws
+
+
+class RevokeScoring(Strict):
+    penalty: int
+    options: list[Literal["take-tricks", "deduct-points", "add-points"]]
+    revoking_side_at_most: int
+    law: Laws
+
+
+class RubberScoring(Strict):
+    best_of: int
+    rubber_points: int
+    deduct_losers_game: bool
+    law: Laws
+
+
+class ScoringSystem(Strict):
+    """How a code scores a hand, a game and a rubber: numbers, each with its law."""
+
+    game_points: Number
+    book: Number
+    honours: Honours | None
+    precedence: Precedence
+    game_value: GameValue
+    revoke: RevokeScoring
+    rubber: RubberScoring | None

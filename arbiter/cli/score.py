@@ -1,0 +1,121 @@
+"""``arbiter score``: settle a hand or a rubber of whist, or a hand of the Boston family."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+
+from .errors import fail, user_errors
+
+score_app = typer.Typer(help="Settle a hand or a rubber: who scores, who pays whom, and how much.",
+                        no_args_is_help=True)
+
+
+def _pairs(values: list[str], what: str) -> dict[str, int]:
+    """``AB=9`` options as {side: number}."""
+    out = {}
+    for item in values:
+        side, _, number = item.partition("=")
+        if not side or not number.lstrip("-").isdigit():
+            fail(f"{what} is written SIDE=NUMBER, e.g. AB=9, not {item!r}", code=2)
+        out[side] = int(number)
+    return out
+
+
+@score_app.command()
+def hand(
+    tricks: Annotated[list[str], typer.Option("--tricks", help="SIDE=TRICKS, e.g. AB=9 (both sides).")],
+    before: Annotated[Optional[list[str]], typer.Option("--before", help="SIDE=POINTS before the hand.")] = None,
+    honours: Annotated[Optional[list[str]], typer.Option("--honours", help="SIDE=HONOURS held (0–4).")] = None,
+    revoke: Annotated[str, typer.Option("--revoke", help="The revoking side and the penalty chosen: YZ:add-points, YZ:deduct-points, YZ:take-tricks.")] = "",
+    code: Annotated[str, typer.Option("--code", "-c")] = "english-1864",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+) -> None:
+    """Score one hand of whist under a code: the revoke, tricks, honours, the game and its value."""
+    from ..scoring.whist import ScoringError, score_hand, scoring_system
+
+    with user_errors():
+        try:
+            side, _, option = revoke.partition(":")
+            result = score_hand(scoring_system(code), before=_pairs(before or [], "--before"),
+                                tricks=_pairs(tricks, "--tricks"), honours=_pairs(honours or [], "--honours"),
+                                revoke=(side, option or "add-points") if revoke else None)
+        except ScoringError as exc:
+            fail(str(exc))
+        if fmt == "json":
+            typer.echo(json.dumps({"before": result.before, "after": result.after, "winner": result.winner,
+                                   "game_value": result.game_value, "game": result.game_name,
+                                   "steps": [{"for": w, "side": s, "points": p, "law": law}
+                                             for w, s, p, law in result.steps]}, indent=2))
+            return
+        for line in result.explain():
+            typer.echo(line)
+        typer.echo("Score: " + ", ".join(f"{s} {p}" for s, p in result.after.items()))
+
+
+@score_app.command()
+def rubber(
+    games: Annotated[list[str], typer.Argument(help="Each game as SIDE=VALUE, in order, e.g. AB=3 YZ=1 AB=2.")],
+    code: Annotated[str, typer.Option("--code", "-c")] = "english-1864",
+) -> None:
+    """Settle a rubber from its games: rubber points, and the losers' game deducted."""
+    from ..scoring.whist import ScoringError, score_rubber, scoring_system
+
+    with user_errors():
+        played = [(side, value) for side, value in ((g.partition("=")[0], g.partition("=")[2]) for g in games)]
+        if not all(v.isdigit() for _, v in played):
+            fail("each game is written SIDE=VALUE, e.g. AB=3", code=2)
+        try:
+            r = score_rubber(scoring_system(code), [(s, int(v)) for s, v in played])
+        except ScoringError as exc:
+            fail(str(exc))
+        typer.echo(f"{r['winner']} win the rubber: games worth {r['points_of_games'][r['winner']]}, "
+                   f"and {r['rubber_points']} rubber points" +
+                   (f", less {r['deducted']} for the losers' game" if r["deducted"] else "") +
+                   f": {r['net']} points ({', '.join(r['law'])}).")
+
+
+@score_app.command()
+def fontainebleau(
+    bid: Annotated[int, typer.Option("--bid", help="Tricks bid (5 to 13).")],
+    trump: Annotated[str, typer.Option("--trump", help="clubs, spades, hearts or diamonds.")],
+    won: Annotated[int, typer.Option("--won", help="Tricks won.")],
+    partner: Annotated[bool, typer.Option("--partner", help="The caller took a partner.")] = False,
+) -> None:
+    """Pay a hand of Boston de Fontainebleau from its Table No. 1."""
+    from ..lawbook import load_lawbook
+    from ..scoring.boston import fontainebleau_payment
+
+    with user_errors():
+        game = load_lawbook().descriptions["boston-de-fontainebleau"]
+        try:
+            r = fontainebleau_payment(game, bid, trump.lower(), won, partner)
+        except (KeyError, ValueError) as exc:
+            fail(str(exc).strip("'\""))
+        who = "The callers" if partner else "The caller"
+        if r["made"]:
+            typer.echo(f"{who} made {won} of {r['needed']}: each adversary pays {r['each_adversary']} white counters; the pool is won.")
+        else:
+            typer.echo(f"{who} made {won} of {r['needed']}: {-r['each_adversary']} white counters to each adversary, "
+                       f"and {r['pool']} into the pool.")
+
+
+@score_app.command("misere-partout")
+def misere_partout_(
+    tricks: Annotated[list[str], typer.Argument(help="Each player's tricks, e.g. A=6 Y=2 B=5 Z=0.")],
+) -> None:
+    """Settle a hand of Misère Partout at Boston: who pays whom, in red counters."""
+    from ..lawbook import load_lawbook
+    from ..scoring.boston import misere_partout
+
+    with user_errors():
+        counts = _pairs(tricks, "each player's tricks")
+        try:
+            result = misere_partout(load_lawbook().descriptions["boston"], counts)
+        except ValueError as exc:
+            fail(str(exc))
+        for player, amount in result.items():
+            verb = "receives" if amount > 0 else "pays" if amount < 0 else "neither pays nor receives"
+            typer.echo(f"{player} {verb}" + (f" {abs(amount):g} red counters" if amount else ""))

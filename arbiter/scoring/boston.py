@@ -1,0 +1,62 @@
+"""Paying a hand of the Boston family from the tables of ``laws/games/``.
+
+>>> from arbiter.lawbook import load_lawbook
+>>> game = load_lawbook().descriptions["boston-de-fontainebleau"]
+>>> fontainebleau_payment(game, bid_tricks=9, trump="hearts", won=6)["each_adversary"]
+-115
+"""
+
+from __future__ import annotations
+
+from ..lawbook.games import Game
+
+_TRUMP_COLUMN = {"clubs": "clubs-or-spades", "spades": "clubs-or-spades", "hearts": "hearts",
+                 "diamonds": "diamonds"}
+
+
+def fontainebleau_payment(game: Game, bid_tricks: int, trump: str, won: int,
+                          partner: bool = False) -> dict:
+    """What the caller receives from (or, negative, pays to) each adversary, and the pool.
+
+    A successful caller is paid the value of his bid and five for each over-trick; a failed
+    one pays each adversary what he would have won, and five for each trick short, and pays
+    the same into the pool. With a partner the two must make three tricks more than bid.
+    """
+    table = game.table("table-1")
+    bid = _bid(game, bid_tricks)
+    value = table.value(bid.row, _TRUMP_COLUMN[trump])
+    extra_rate = game.rule("over-trick-rate").value
+    short_rate = game.rule("short-trick-rate").value
+    needed = bid_tricks + (game.rule("partner-extra-tricks").value if partner else 0)
+    if partner:   # partners are paid at the value of the tricks they must make together
+        bid = _bid(game, needed)
+        value = table.value(bid.row, _TRUMP_COLUMN[trump])
+    if won >= needed:
+        each = value + extra_rate * (won - needed)
+        return {"made": True, "each_adversary": each, "pool": "takes the pool", "needed": needed}
+    each = -(value + short_rate * (needed - won))
+    return {"made": False, "each_adversary": each, "pool": -each, "needed": needed}
+
+
+def _bid(game: Game, tricks: int):
+    for bid in game.bids_ranked():
+        if bid.object == "win" and bid.tricks == tricks and bid.row is not None:
+            return bid
+    raise ValueError(f"{game.name} has no bid of {tricks} tricks to win")
+
+
+def misere_partout(game: Game, tricks: dict[str, int]) -> dict[str, float]:
+    """Each player's gain (+) or loss (-) in red counters. The player with most tricks loses
+    three times his tricks less those he did not take; each other player receives the
+    difference between their tricks. Players tying for most share the loss equally."""
+    if sum(tricks.values()) != 13:
+        raise ValueError(f"the tricks of a hand add up to thirteen, not {sum(tricks.values())}")
+    most = max(tricks.values())
+    losers = [p for p, t in tricks.items() if t == most]
+    loss = game.rule("misere-partout-loss").evaluate(tricks_taken=most, tricks_not_taken=13 - most)
+    out: dict[str, float] = {p: most - t for p, t in tricks.items() if p not in losers}
+    if sum(out.values()) != loss:
+        raise ValueError(f"the differences ({sum(out.values())}) do not make the loss ({loss})")
+    share = loss / len(losers)
+    out.update({p: -(int(share) if share == int(share) else share) for p in losers})
+    return {p: out[p] for p in tricks}

@@ -1,0 +1,153 @@
+"""Scoring a hand and a rubber of whist from the numbers of ``laws/scoring.yaml``.
+
+A hand is scored in the order the code gives (the revoke penalty first, then tricks, then
+honours: English Law 5). Once a side reaches game, nothing further counts in that hand, and
+the game's value is read from the losers' score at that moment: so the claimants at two
+who add three for a revoke win a treble, "even should the latter have made thirteen tricks,
+and held four honours" (English Law 72 V).
+
+>>> s = score_hand(scoring_system("english-1864"), before={"AB": 2, "YZ": 0},
+...                tricks={"AB": 0, "YZ": 13}, honours={"YZ": 4}, revoke=("YZ", "add-points"))
+>>> s.winner, s.game_value, s.game_name
+('AB', 3, 'treble')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class ScoringError(ValueError):
+    pass
+
+
+def scoring_system(code: str, book=None) -> dict:
+    """The scoring numbers of a code, as checked by the law book's loader."""
+    from ..lawbook import load_lawbook
+
+    systems = (book or load_lawbook()).scoring
+    if code not in systems:
+        raise ScoringError(f"no scoring for {code!r}; codes with scoring: {', '.join(systems)}")
+    return systems[code]
+
+
+@dataclass
+class HandScore:
+    before: dict[str, int]
+    after: dict[str, int]
+    steps: list[tuple[str, str, int, object]] = field(default_factory=list)   # (what, side, points, law)
+    winner: str | None = None
+    game_value: int | None = None
+    game_name: str | None = None
+
+    def explain(self) -> list[str]:
+        def laws(law):
+            return ", ".join(law) if isinstance(law, list) else law
+
+        lines = [f"{side} score {points} for {what}" + (f" ({laws(law)})" if law else "")
+                 for what, side, points, law in self.steps]
+        if self.winner:
+            lines.append(f"{self.winner} win the game" + (f": a {self.game_name}" if self.game_name else "")
+                         + f", worth {self.game_value}")
+        return lines
+
+
+def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
+               honours: dict[str, int] | None = None,
+               revoke: tuple[str, str] | None = None) -> HandScore:
+    """Score one hand. ``revoke`` is (revoking side, option chosen by the adversaries)."""
+    sides = list(dict.fromkeys(list(before) + list(tricks)))
+    if len(sides) != 2:
+        raise ScoringError(f"a hand of whist is scored between two sides, not {sides}")
+    score = {s: before.get(s, 0) for s in sides}
+    tricks = {s: tricks.get(s, 0) for s in sides}
+    if sum(tricks.values()) > 13:
+        raise ScoringError("more than thirteen tricks")
+    result = HandScore(before=dict(score), after=score)
+    game = system["game_points"]["value"]
+    revoking = revoke[0] if revoke else None
+    if revoking is not None and revoking not in sides:
+        raise ScoringError(f"no side {revoking!r}")
+    cap = system["revoke"]["revoking_side_at_most"] if revoking else None
+
+    def add(side: str, points: int, what: str, law) -> bool:
+        if result.winner or points == 0:
+            return bool(result.winner)
+        if side == revoking and cap is not None:
+            points = max(0, min(points, cap - score[side]))
+        score[side] += points
+        result.steps.append((what, side, points, law))
+        if score[side] >= game:
+            result.winner = side
+            _value(system, result, side, sides)
+        return bool(result.winner)
+
+    for step in system["precedence"]["order"]:
+        if step == "revoke" and revoking:
+            other = next(s for s in sides if s != revoking)
+            option = revoke[1]
+            penalty = system["revoke"]["penalty"]
+            law = system["revoke"]["law"]
+            if option not in system["revoke"]["options"]:
+                raise ScoringError(f"this code's revoke penalty is one of {system['revoke']['options']}, not {option!r}")
+            if option == "take-tricks":
+                moved = min(penalty, tricks[revoking])
+                tricks[revoking] -= moved
+                tricks[other] += moved
+                result.steps.append((f"{moved} tricks taken for the revoke", other, 0, law))
+            elif option == "deduct-points":
+                taken = min(penalty, score[revoking])
+                score[revoking] -= taken
+                result.steps.append(("the revoke (deducted from the revoking side)", revoking, -taken, law))
+            else:
+                add(other, penalty, "the revoke", law)
+        elif step == "tricks":
+            book = system["book"]["value"]
+            for side in sides:
+                add(side, max(0, tricks[side] - book), "tricks above six", system["book"]["law"])
+        elif step == "honours" and system.get("honours") and honours:
+            rules = system["honours"]
+            for side in sides:
+                if before.get(side, 0) >= rules["barred_at"]:
+                    continue
+                add(side, rules["by_count"].get(honours.get(side, 0), 0), "honours", rules["law"])
+    return result
+
+
+def _value(system: dict, result: HandScore, winner: str, sides: list[str]) -> None:
+    losers = next(s for s in sides if s != winner)
+    losers_score = result.after[losers]
+    value = system["game_value"]
+    if value.get("less_losers_score"):
+        result.game_value = system["game_points"]["value"] - losers_score
+        return
+    for band in value["bands"]:
+        if losers_score <= band["losers_at_most"]:
+            result.game_value, result.game_name = band["value"], band["name"]
+            return
+
+
+def score_rubber(system: dict, games: list[tuple[str, int]]) -> dict:
+    """Settle a rubber from its games, each (winning side, value)."""
+    rules = system.get("rubber")
+    if not rules:
+        raise ScoringError("this code does not play rubbers")
+    needed = rules["best_of"] // 2 + 1
+    won: dict[str, int] = {}
+    points: dict[str, int] = {}
+    winner = None
+    for i, (side, value) in enumerate(games, 1):
+        if winner:
+            raise ScoringError(f"game {i} is played after the rubber was won by {winner}")
+        won[side] = won.get(side, 0) + 1
+        points[side] = points.get(side, 0) + value
+        if won[side] == needed:
+            winner = side
+    if not winner:
+        raise ScoringError("the rubber is not finished")
+    total = points[winner] + rules["rubber_points"]
+    losers = [s for s in points if s != winner]
+    deducted = sum(points[s] for s in losers) if rules["deduct_losers_game"] and len(games) == rules["best_of"] else 0
+    return {"winner": winner, "games": won, "points_of_games": points,
+            "rubber_points": rules["rubber_points"], "deducted": deducted, "net": total - deducted,
+            "law": rules["law"]}

@@ -1,0 +1,129 @@
+"""Settlements: the worked examples of the sources, computed from the data."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from arbiter.cli import app
+from arbiter.lawbook import LawBookError
+from arbiter.lawbook.loader import build_lawbook
+from arbiter.scoring import fontainebleau_payment, misere_partout, score_hand, score_rubber, scoring_system
+from arbiter.scoring.whist import ScoringError
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def english(book):
+    return scoring_system("english-1864", book)
+
+
+def test_law_72_v_the_claimants_at_two_add_three_and_win_a_treble(english):
+    """'The claimants two--their opponents nothing--the former add three to their score--and
+    thereby win a treble game, even should the latter have made thirteen tricks, and held
+    four honours.'"""
+    s = score_hand(english, before={"AB": 2, "YZ": 0}, tricks={"AB": 0, "YZ": 13},
+                   honours={"YZ": 4}, revoke=("YZ", "add-points"))
+    assert (s.winner, s.game_value, s.game_name) == ("AB", 3, "treble")
+    assert s.after == {"AB": 5, "YZ": 0}
+
+
+def test_tricks_then_honours_and_the_value_of_the_game(english):
+    s = score_hand(english, before={"AB": 1, "YZ": 2}, tricks={"AB": 9, "YZ": 4}, honours={"AB": 3})
+    assert s.after == {"AB": 6, "YZ": 2} and (s.winner, s.game_name) == ("AB", "double")
+    s = score_hand(english, before={"AB": 0, "YZ": 3}, tricks={"AB": 7, "YZ": 6}, honours={"YZ": 4})
+    assert s.after == {"AB": 1, "YZ": 7} and (s.winner, s.game_value) == ("YZ", 2)  # AB scored their trick first
+
+
+def test_those_at_four_cannot_score_honours(english):
+    s = score_hand(english, before={"AB": 4, "YZ": 0}, tricks={"AB": 6, "YZ": 7}, honours={"AB": 4})
+    assert s.after == {"AB": 4, "YZ": 1} and s.winner is None
+
+
+def test_the_revoking_side_cannot_score_more_than_four(english):
+    s = score_hand(english, before={"AB": 3, "YZ": 0}, tricks={"AB": 13, "YZ": 0}, revoke=("AB", "deduct-points"))
+    assert s.after["AB"] == 4 and s.winner is None
+
+
+def test_a_three_game_rubber_deducts_the_losers_game(english):
+    r = score_rubber(english, [("AB", 3), ("YZ", 1), ("AB", 2)])
+    assert (r["winner"], r["net"]) == ("AB", 3 + 2 + 2 - 1)
+    assert score_rubber(english, [("YZ", 2), ("YZ", 1)])["net"] == 5
+    with pytest.raises(ScoringError, match="not finished"):
+        score_rubber(english, [("AB", 1)])
+
+
+def test_the_american_game_is_worth_seven_less_the_losers_score(book):
+    american = scoring_system("american-1893", book)
+    s = score_hand(american, before={"AB": 5, "YZ": 3}, tricks={"AB": 8, "YZ": 5})
+    assert (s.winner, s.game_value) == ("AB", 4)
+    s = score_hand(american, before={"AB": 0, "YZ": 0}, tricks={"AB": 13, "YZ": 0}, revoke=("AB", "take-tricks"))
+    assert s.after == {"AB": 5, "YZ": 0} and s.winner is None
+
+
+def test_fontainebleau_nine_hearts_six_won_pays_each_adversary_115(book):
+    game = book.descriptions["boston-de-fontainebleau"]
+    r = fontainebleau_payment(game, bid_tricks=9, trump="hearts", won=6)
+    assert (r["each_adversary"], r["pool"]) == (-115, 115)
+
+
+def test_fontainebleau_seven_diamonds_with_a_partner_nine_won_pays_135_each_and_135_to_the_pool(book):
+    game = book.descriptions["boston-de-fontainebleau"]
+    r = fontainebleau_payment(game, bid_tricks=7, trump="diamonds", won=9, partner=True)
+    assert (r["each_adversary"], r["pool"], r["needed"]) == (-135, 135, 10)
+
+
+@pytest.mark.parametrize("tricks, expected", [
+    ({"A": 4, "Y": 3, "B": 3, "Z": 3}, {"A": -3, "Y": 1, "B": 1, "Z": 1}),       # "A wins 4 … loss 3"
+    ({"A": 7, "Y": 2, "B": 2, "Z": 2}, {"A": -15, "Y": 5, "B": 5, "Z": 5}),      # "A wins 7 … 15"
+    ({"A": 6, "Y": 2, "B": 5, "Z": 0}, {"A": -11, "Y": 4, "B": 1, "Z": 6}),      # "gives 4 to Y; 1 to B; 6 to Z"
+    ({"A": 5, "Y": 5, "B": 1, "Z": 2}, {"A": -3.5, "Y": -3.5, "B": 4, "Z": 3}),  # "7 red counters … divided"
+    ({"A": 4, "Y": 4, "B": 4, "Z": 1}, {"A": -1, "Y": -1, "B": -1, "Z": 3}),     # "each pay the fourth man a red counter"
+])
+def test_misere_partout_worked_examples(book, tricks, expected):
+    assert misere_partout(book.descriptions["boston"], tricks) == expected
+
+
+def test_tables_are_data_a_changed_entry_changes_the_settlement(tmp_path):
+    laws = tmp_path / "laws"
+    shutil.copytree(REPO / "laws", laws)
+    path = laws / "games" / "boston-de-fontainebleau.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    table = next(t for t in data["tables"] if t["name"] == "table-1")
+    row = next(r for r in table["rows"] if r["label"].startswith("Nine"))
+    row["values"][1] = 101            # hearts
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    game = build_lawbook(laws).descriptions["boston-de-fontainebleau"]
+    assert fontainebleau_payment(game, 9, "hearts", 6)["each_adversary"] == -116
+
+
+def test_the_scoring_file_is_checked(tmp_path):
+    laws = tmp_path / "laws"
+    shutil.copytree(REPO / "laws", laws)
+    path = laws / "scoring.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("rubber_points: 2", "rubber_pionts: 2"), encoding="utf-8")
+    with pytest.raises(LawBookError) as caught:
+        build_lawbook(laws)
+    for words in ("scoring.yaml", "entry english-1864", "rubber"):
+        assert words in str(caught.value)
+
+
+runner = CliRunner()
+
+
+def test_score_commands():
+    out = runner.invoke(app, ["score", "hand", "--before", "AB=2", "--before", "YZ=0", "--tricks", "AB=0",
+                              "--tricks", "YZ=13", "--honours", "YZ=4", "--revoke", "YZ:add-points"]).output
+    assert "AB win the game: a treble, worth 3" in out
+    assert "115 white counters to each adversary" in runner.invoke(
+        app, ["score", "fontainebleau", "--bid", "9", "--trump", "hearts", "--won", "6"]).output
+    out = runner.invoke(app, ["score", "misere-partout", "A=6", "Y=2", "B=5", "Z=0"]).output
+    assert "A pays 11 red counters" in out and "Z receives 6 red counters" in out
+    assert "6 points" in runner.invoke(app, ["score", "rubber", "AB=3", "YZ=1", "AB=2"]).output
+    bad = runner.invoke(app, ["score", "hand", "--tricks", "AB=nine"])
+    assert bad.exit_code == 2 and "SIDE=NUMBER" in bad.output
