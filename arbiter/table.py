@@ -84,6 +84,7 @@ class _Replayer:
         self.cut_seen = False
         self.calls: dict[str, tuple[str, object, int]] = {}   # seat -> (what, arg, line) demanded of him
         self.revoke_claimed = False
+        self.bidding: list[tuple[str, str]] = []
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
 
     # -------------------------------------------------------------- helpers
@@ -498,6 +499,18 @@ class _Replayer:
 
     def on_answers(self, s: Statement) -> None:
         self.add("answered", s.actor, s.words, s=s)
+
+    def on_bids(self, s: Statement) -> None:
+        """A bid: a second bid by the same player straight after his first corrects it; a bid
+        by another player over-calls the bid standing before it."""
+        self.add("bids", s.actor, s.words, s=s)
+        if self.bidding:
+            seat, words = self.bidding[-1]
+            if seat == s.actor:
+                self.add("bid_amended", s.actor, words, s.words, s=s)
+            else:
+                self.add("overcalled", seat, s.actor, s=s)
+        self.bidding.append((s.actor, s.words))
 
     def on_claims(self, s: Statement) -> None:
         self.add("claimed", s.actor, s.detail, s=s)
