@@ -127,3 +127,12 @@ def test_score_commands():
     assert "6 points" in runner.invoke(app, ["score", "rubber", "AB=3", "YZ=1", "AB=2"]).output
     bad = runner.invoke(app, ["score", "hand", "--tricks", "AB=nine"])
     assert bad.exit_code == 2 and "SIDE=NUMBER" in bad.output
+
+
+def test_boston_tables_from_the_command():
+    out = runner.invoke(app, ["score", "boston", "--bid", "8", "--put-in-for", "7"]).output
+    assert "100" in out and "pool bid" in out
+    out = runner.invoke(app, ["score", "boston", "--misere", "grand-spread"]).output
+    assert "160 white counters" in out
+    bad = runner.invoke(app, ["score", "boston", "--bid", "5", "--put-in-for", "9"])
+    assert bad.exit_code == 1 and "Traceback" not in bad.output

@@ -119,3 +119,39 @@ def misere_partout_(
         for player, amount in result.items():
             verb = "receives" if amount > 0 else "pays" if amount < 0 else "neither pays nor receives"
             typer.echo(f"{player} {verb}" + (f" {abs(amount):g} red counters" if amount else ""))
+
+
+@score_app.command()
+def boston(
+    bid: Annotated[Optional[int], typer.Option("--bid", help="Tricks bid (5 to 13).")] = None,
+    put_in_for: Annotated[Optional[int], typer.Option("--put-in-for", help="Tricks the bidder is put in for.")] = None,
+    misere: Annotated[Optional[str], typer.Option("--misere", help="little-misere, grand-misere, little-spread or grand-spread.")] = None,
+) -> None:
+    """Boston's payments from its tables: a bidder put in for so many tricks, or a misère.
+
+    Only the tail of Boston survives in the source, so the table is given as printed: what
+    "put in for" means is in the lost part of the text.
+    """
+    from ..lawbook import load_lawbook
+    from ..lawbook.games import put_in_for as lookup
+
+    with user_errors():
+        game = load_lawbook().descriptions["boston"]
+        if misere:
+            try:
+                amount = game.table("misere-payments").value(misere, "each-adversary")
+            except KeyError:
+                fail(f"no misère {misere!r}; they are: " + ", ".join(str(r.key) for r in game.table("misere-payments").rows))
+            typer.echo(f"The caller of a {misere.replace('-', ' ')} wins from, or loses to, each adversary "
+                       f"{amount} white counters; there are no over-tricks.")
+            return
+        if bid is None or put_in_for is None:
+            fail("give --bid and --put-in-for, or --misere", code=2)
+        try:
+            amount = lookup(game, bid, put_in_for)
+        except KeyError as exc:
+            fail(str(exc).strip("'\""))
+        pool = game.rule("pool-bid").value
+        typer.echo(f"A bid of {bid} tricks, put in for {put_in_for}: {amount} (Boston's table, reduced to the "
+                   f"American decimal system). " + (f"A bid of {pool} or more is a pool bid." if bid >= pool else
+                                                    f"A bid under {pool} is not a pool bid."))
