@@ -8,7 +8,7 @@ Where the answer turns on a disputed fact, the decision says so and names the fa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .engine.infer import Conclusion, Inference, infer
 from .incident.model import Incident
@@ -34,7 +34,7 @@ class Finding:
     points: int | None = None
     facts: tuple[str, ...] = ()
     lines: tuple[int, ...] = ()
-    interprets: tuple[str, ...] = ()     # for a gloss: the laws its Case applied
+    also_cites: tuple[str, ...] = ()     # the laws a gloss applied, or another law reaching the same holding
     authority: str = "law"               # law, gloss (a decided case: "cf."), or principle
 
 
@@ -59,9 +59,9 @@ class Branch:
 
     @property
     def cited(self) -> list[str]:
-        """The laws relied on: each finding's law, and for a gloss the laws it interprets;
+        """The laws relied on: each finding's law and the laws it also cites (a gloss's, or another reaching the same holding);
         then the principles the notes rest on."""
-        return list(dict.fromkeys(law for f in self.findings + self.notes for law in (f.law, *f.interprets)))
+        return list(dict.fromkeys(law for f in self.findings + self.notes for law in (f.law, *f.also_cites)))
 
     def holds(self, predicate: str) -> bool:
         return any(f.ruling and f.ruling.split("(")[0] == predicate for f in self.holdings)
@@ -112,9 +112,20 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         inference = infer(rules, result.facts, game)
         branch = Branch(alternatives=tuple(a.label for a in choice),
                         described=tuple(_tell(a) for a in choice), inference=inference)
+        seen: dict[tuple, int] = {}
         for c in inference.conclusions:
-            if c.kind in _KIND_LIST:
-                getattr(branch, _KIND_LIST[c.kind]).append(_finding(book, c))
+            if c.kind not in _KIND_LIST:
+                continue
+            finding = _finding(book, c)
+            bucket = getattr(branch, _KIND_LIST[c.kind])
+            key = (finding.kind, finding.ruling or finding.says)
+            if key in seen:     # two laws reaching the same holding: say it once, cite both
+                first = bucket[seen[key]]
+                also = tuple(dict.fromkeys(first.also_cites + (finding.law,) + finding.also_cites))
+                bucket[seen[key]] = replace(first, also_cites=also)
+                continue
+            seen[key] = len(bucket)
+            bucket.append(finding)
         branch.defeated = [(d.rule.id, d.by.id) for d in inference.defeats]
         branch.why_not = [(w.rule.id, w.failed) for w in inference.why_not]
         branches.append(branch)
@@ -154,6 +165,6 @@ def _finding(book: LawBook, c: Conclusion) -> Finding:
         ruling=c.text if c.kind == "ruling" else None, who=c.who, options=c.options,
         consult=c.consult, until=c.until, points=c.points,
         facts=tuple(str(f) for f in c.used), lines=tuple(sorted({f.line for f in c.used if f.line})),
-        interprets=tuple(r for r in law.see if book.entries[r].kind == "law") if law.kind == "gloss" else (),
+        also_cites=tuple(r for r in law.see if book.entries[r].kind == "law") if law.kind == "gloss" else (),
         authority=law.kind if law.kind in ("gloss", "principle") else "law",
     )
