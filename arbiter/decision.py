@@ -59,8 +59,8 @@ class Branch:
 
     @property
     def cited(self) -> list[str]:
-        """The laws relied on: each finding's law and the laws it also cites (a gloss's, or another reaching the same holding);
-        then the principles the notes rest on."""
+        """The laws relied on: each finding's law and those it also cites (the laws a gloss
+        applied, or another law reaching the same holding), then the principles of the notes."""
         return list(dict.fromkeys(law for f in self.findings + self.notes for law in (f.law, *f.also_cites)))
 
     def holds(self, predicate: str) -> bool:
