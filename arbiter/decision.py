@@ -126,6 +126,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
                 continue
             seen[key] = len(bucket)
             bucket.append(finding)
+        branch.scores.extend(_score_effects(book, code, incident, branch))
         branch.defeated = [(d.rule.id, d.by.id) for d in inference.defeats]
         branch.why_not = [(w.rule.id, w.failed) for w in inference.why_not]
         branches.append(branch)
@@ -150,6 +151,44 @@ def codes_for(book: LawBook, game: str) -> list[str]:
     principles that only supplement a code, left out)."""
     return [c.id for c in book.codes.values()
             if not c.edition_of and not c.supplements and game in c.games]
+
+
+def _score_effects(book: LawBook, code: str, incident: Incident, branch: Branch) -> list[Finding]:
+    """What the penalty for a held revoke does to the score before the hand, by the code's
+    scoring (laws/scoring.yaml): "If YZ add three to their two, they win a treble game"."""
+    from .scoring.whist import score_hand
+
+    system = book.scoring.get(code)
+    if not system or len(incident.score) != 2:
+        return []
+    revoke = system["revoke"]
+    facts = branch.inference.facts
+    side_of = {f.args[0]: f.args[1] for f in facts.by_name("side_of")}
+    before = {"".join(s for s in incident.seats if s in pair): points for pair, points in incident.score.items()}
+    law = revoke["law"][0] if isinstance(revoke["law"], list) else revoke["law"]
+    out = []
+    for holding in branch.holdings:
+        if not holding.ruling or holding.ruling.split("(")[0] != revoke["ruling"]:
+            continue
+        offender = holding.ruling.split("(")[1].split(",")[0].strip(" )")
+        side = side_of.get(offender)
+        other = next((s for s in before if s != side), None)
+        if side not in before or other is None:
+            continue
+        for option in ("add-points", "deduct-points"):
+            if option not in revoke["options"]:
+                continue
+            hand = score_hand(system, before, tricks={side: 0, other: 0}, revoke=(side, option))
+            n = revoke["penalty"]
+            if option == "add-points":
+                says = f"If {other} add {n} to their score of {before[other]}, they have {hand.after[other]}"
+                if hand.winner == other:
+                    says += f" and win the game{f', a {hand.game_name}' if hand.game_name else ''}, worth {hand.game_value}"
+            else:
+                says = f"If {other} deduct {n} from {side}'s score of {before[side]}, {side} have {hand.after[side]}"
+            out.append(Finding(kind="score", says=says + ".", law=law, label=book.entries[law].label,
+                               rule=f"{law}#score", who=other, points=n))
+    return out
 
 
 def _tell(alternative) -> str:

@@ -136,3 +136,13 @@ def test_boston_tables_from_the_command():
     assert "160 white counters" in out
     bad = runner.invoke(app, ["score", "boston", "--bid", "5", "--put-in-for", "9"])
     assert bad.exit_code == 1 and "Traceback" not in bad.output
+
+
+def test_a_decision_states_the_revoke_penalty_s_effect_on_the_score():
+    """Law 72 V's example, reached from an incident: the claimants at two add three."""
+    incident = ('code english-1864\nscore A-B 0, Y-Z 2\ndealer Z\ntrump clubs\ntrick 2:\n  A leads H2\n'
+                '  Y plays H9\n  B plays D3\n  Z plays H5\ntrick 3:\n  Y leads S4\n  B plays S2\nfinding: B held HK\n')
+    out = runner.invoke(app, ["rule", "-"], input=incident).output
+    assert "If YZ add 3 to their score of 2, they have 5 and win the game, a treble, worth 3 (vide Law 72)." in out
+    without_score = runner.invoke(app, ["rule", "-"], input=incident.replace("score A-B 0, Y-Z 2\n", "")).output
+    assert "If YZ add" not in without_score

@@ -165,6 +165,7 @@ class GameValue(Strict):
 
 
 class RevokeScoring(Strict):
+    ruling: str                         # the holding (e.g. revoke(P, N)) whose penalty this scores
     penalty: int
     options: list[Literal["take-tricks", "deduct-points", "add-points"]]
     revoking_side_at_most: int
