@@ -159,7 +159,7 @@ def _score_effects(book: LawBook, code: str, incident: Incident, branch: Branch)
     from .scoring.whist import score_hand
 
     system = book.scoring.get(code)
-    if not system or len(incident.score) != 2:
+    if not system or not system.get("revoke") or len(incident.score) != 2:
         return []
     revoke = system["revoke"]
     facts = branch.inference.facts

@@ -146,3 +146,11 @@ def test_a_decision_states_the_revoke_penalty_s_effect_on_the_score():
     assert "If YZ add 3 to their score of 2, they have 5 and win the game, a treble, worth 3 (vide Law 72)." in out
     without_score = runner.invoke(app, ["rule", "-"], input=incident.replace("score A-B 0, Y-Z 2\n", "")).output
     assert "If YZ add" not in without_score
+
+
+def test_cayenne_as_far_as_the_text_goes(book):
+    cayenne = scoring_system("cayenne", book)
+    r = score_rubber(cayenne, [("AB", 12), ("YZ", 10), ("AB", 11), ("AB", 10), ("AB", 10)])
+    assert (r["winner"], r["net"]) == ("AB", 43 + 8 - 10)       # eight added, the losers' score deducted
+    with pytest.raises(ScoringError, match="table of values.*not in the sources"):
+        score_hand(cayenne, before={"AB": 0, "YZ": 0}, tricks={"AB": 8, "YZ": 5})

@@ -74,7 +74,7 @@ def rubber(
         typer.echo(f"{r['winner']} win the rubber: games worth {r['points_of_games'][r['winner']]}, "
                    f"and {r['rubber_points']} rubber points" +
                    (f", less {r['deducted']} for the losers' game" if r["deducted"] else "") +
-                   f": {r['net']} points ({', '.join(r['law'])}).")
+                   f": {r['net']} points ({r['law'] if isinstance(r['law'], str) else ', '.join(r['law'])}).")
 
 
 @score_app.command()

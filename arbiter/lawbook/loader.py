@@ -188,8 +188,8 @@ def build_lawbook(directory: Path) -> LawBook:
         if not isinstance(raw, dict):
             raise LawBookError(scoring_path, "must map each code to its scoring")
         for code_id, system in raw.items():
-            if code_id not in codes:
-                raise LawBookError(scoring_path, f"no code {code_id!r}", entry=code_id)
+            if code_id not in codes and code_id not in games:
+                raise LawBookError(scoring_path, f"no code or game {code_id!r}", entry=code_id)
             scoring[code_id] = validate(ScoringSystem, system, scoring_path, lambda loc, c=code_id: c).model_dump()
             for law in _scoring_laws(scoring[code_id]):
                 if law not in entries:

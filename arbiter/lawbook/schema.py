@@ -180,12 +180,14 @@ class RubberScoring(Strict):
 
 
 class ScoringSystem(Strict):
-    """How a code scores a hand, a game and a rubber: numbers, each with its law."""
+    """How a code (or a game of its family) scores a hand, a game and a rubber: numbers, each
+    with its law. What the sources do not give is said in ``not_in_source``, never invented."""
 
     game_points: Number
-    book: Number
+    book: Number | None
     honours: Honours | None
     precedence: Precedence
-    game_value: GameValue
-    revoke: RevokeScoring
+    game_value: GameValue | None
+    revoke: RevokeScoring | None
     rubber: RubberScoring | None
+    not_in_source: list[str] = []

@@ -63,9 +63,13 @@ def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
     tricks = {s: tricks.get(s, 0) for s in sides}
     if sum(tricks.values()) > 13:
         raise ScoringError("more than thirteen tricks")
+    if system.get("book") is None:
+        raise ScoringError("; ".join(system.get("not_in_source") or ["this game's trick values are not in the sources"]))
     result = HandScore(before=dict(score), after=score)
     game = system["game_points"]["value"]
     revoking = revoke[0] if revoke else None
+    if revoking is not None and not system.get("revoke"):
+        raise ScoringError("this game's scoring has no revoke penalty to apply")
     if revoking is not None and revoking not in sides:
         raise ScoringError(f"no side {revoking!r}")
     cap = system["revoke"]["revoking_side_at_most"] if revoking else None
@@ -147,7 +151,8 @@ def score_rubber(system: dict, games: list[tuple[str, int]]) -> dict:
         raise ScoringError("the rubber is not finished")
     total = points[winner] + rules["rubber_points"]
     losers = [s for s in points if s != winner]
-    deducted = sum(points[s] for s in losers) if rules["deduct_losers_game"] and len(games) == rules["best_of"] else 0
+    # the losers have a game to deduct only where the rubber ran to its full length
+    deducted = sum(points[s] for s in losers) if rules["deduct_losers_game"] else 0
     return {"winner": winner, "games": won, "points_of_games": points,
             "rubber_points": rules["rubber_points"], "deducted": deducted, "net": total - deducted,
             "law": rules["law"]}
