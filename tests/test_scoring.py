@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from arbiter.cli import app
 from arbiter.lawbook import LawBookError
 from arbiter.lawbook.loader import build_lawbook
-from arbiter.scoring import fontainebleau_payment, misere_partout, score_hand, score_rubber, scoring_system
+from arbiter.scoring import (fontainebleau_payment, french_boston_payment, misere_partout, score_hand,
+                             score_rubber, scoring_system)
 from arbiter.scoring.whist import ScoringError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -154,3 +155,15 @@ def test_cayenne_as_far_as_the_text_goes(book):
     assert (r["winner"], r["net"]) == ("AB", 43 + 8 - 10)       # eight added, the losers' score deducted
     with pytest.raises(ScoringError, match="table of values.*not in the sources"):
         score_hand(cayenne, before={"AB": 0, "YZ": 0}, tricks={"AB": 8, "YZ": 5})
+
+
+def test_french_boston_misere_is_paid_by_the_suit_turned(book):
+    """"If a heart is turned, and little misère is played, the payment is 64 counters to or
+    from each player. If a spade was turned, the payment would be 16 only.\""""
+    game = book.descriptions["french-boston"]
+    assert french_boston_payment(game, "petite-misere", "hearts") == 64
+    assert french_boston_payment(game, "petite-misere", "spades") == 16
+    assert french_boston_payment(game, "petite-independence", "diamonds", honours=4, extra_tricks=1) == 18 + 18 + 6
+    assert french_boston_payment(game, "petite-independence", "clubs", double=True) == 24
+    out = runner.invoke(app, ["score", "french-boston", "--bid", "petite-misere", "--suit", "hearts"]).output
+    assert "64 counters" in out

@@ -155,3 +155,24 @@ def boston(
         typer.echo(f"A bid of {bid} tricks, put in for {put_in_for}: {amount} (Boston's table, reduced to the "
                    f"American decimal system). " + (f"A bid of {pool} or more is a pool bid." if bid >= pool else
                                                     f"A bid under {pool} is not a pool bid."))
+
+
+@score_app.command("french-boston")
+def french_boston(
+    bid: Annotated[str, typer.Option("--bid", help="A row of the payments table: simple, petite-independence, petite-misere, slam-seul, …")],
+    suit: Annotated[str, typer.Option("--suit", help="The suit turned: spades, clubs, diamonds or hearts.")],
+    honours: Annotated[int, typer.Option("--honours", help="Honours held (3 or 4).")] = 0,
+    extra: Annotated[int, typer.Option("--extra", help="Extra tricks.")] = 0,
+    double: Annotated[bool, typer.Option("--double", help="One of the last eight deals.")] = False,
+) -> None:
+    """Pay a hand of French Boston from its payments table."""
+    from ..lawbook import load_lawbook
+    from ..scoring.boston import french_boston_payment
+
+    with user_errors():
+        game = load_lawbook().descriptions["french-boston"]
+        try:
+            amount = french_boston_payment(game, bid, suit.lower(), honours, extra, double)
+        except (KeyError, ValueError) as exc:
+            fail(str(exc).strip("'\""))
+        typer.echo(f"{amount} counters, to or from each player.")

@@ -4,8 +4,8 @@ One calculator for each kind of settlement; every number comes from ``laws/scori
 or ``laws/games/*.yaml``, with the law or table that gives it.
 """
 
-from .boston import fontainebleau_payment, misere_partout
+from .boston import fontainebleau_payment, french_boston_payment, misere_partout
 from .whist import HandScore, score_hand, score_rubber, scoring_system
 
-__all__ = ["HandScore", "fontainebleau_payment", "misere_partout", "score_hand", "score_rubber",
+__all__ = ["HandScore", "fontainebleau_payment", "french_boston_payment", "misere_partout", "score_hand", "score_rubber",
            "scoring_system"]

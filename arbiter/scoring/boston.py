@@ -60,3 +60,28 @@ def misere_partout(game: Game, tricks: dict[str, int]) -> dict[str, float]:
     share = loss / len(losers)
     out.update({p: -(int(share) if share == int(share) else share) for p in losers})
     return {p: out[p] for p in tricks}
+
+
+def french_boston_payment(game: Game, bid: str, suit: str, honours: int = 0, extra_tricks: int = 0,
+                          double: bool = False) -> int:
+    """What each adversary pays at French Boston: the bid's value in the suit of the trump
+    turned, with honours and extra tricks from the sub-rows under it; doubled in the last
+    deals of the game."""
+    table = game.table("payments")
+    keys = {str(row.key) for row in table.rows}
+    if bid not in keys or "/" in bid:
+        raise ValueError(f"no bid {bid!r} in the payments table; bids are: "
+                         + ", ".join(sorted(k for k in keys if "/" not in k)))
+    amount = table.value(bid, suit)
+    if honours:
+        sub = f"{bid}/{'three' if honours == 3 else 'four'}-honours"
+        if honours not in (3, 4) or sub not in keys:
+            raise ValueError(f"honours count for three or four held, under a bid of tricks, not {honours}")
+        amount += table.value(sub, suit)
+    if extra_tricks:
+        if f"{bid}/extra-trick" not in keys:
+            raise ValueError(f"{bid} has no extra tricks")
+        amount += extra_tricks * table.value(f"{bid}/extra-trick", suit)
+    if double:
+        amount *= game.rule("doubles-multiplier").value
+    return amount
