@@ -37,6 +37,7 @@ _PAST = {
     "mixes-cards": "mixed the cards", "searches-tricks": "searched the tricks",
     "has-cards": "had {n} cards", "held": "held {cards}", "finds": "found {card}{where}",
     "calls-for-new-cards": "called for new cards", "bids": "bid {words}", "passes": "passed",
+    "accepts": "accepted {target} as his partner",
 }
 
 _ACT_GLOSS = {

@@ -85,6 +85,7 @@ class _Replayer:
         self.calls: dict[str, tuple[str, object, int]] = {}   # seat -> (what, arg, line) demanded of him
         self.revoke_claimed = False
         self.bidding: list[tuple[str, str]] = []
+        self.passed: set[str] = set()
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
 
     # -------------------------------------------------------------- helpers
@@ -504,6 +505,11 @@ class _Replayer:
         """A bid: a second bid by the same player straight after his first corrects it; a bid
         by another player over-calls the bid standing before it."""
         self.add("bids", s.actor, s.words, s=s)
+        tricks = _tricks_in(s.words or "")
+        if tricks is not None:
+            self.add("tricks_bid", s.actor, tricks, s=s)
+        if s.actor in self.passed:
+            self.add("bid_after_pass", s.actor, s.words, s=s)
         if self.bidding:
             seat, words = self.bidding[-1]
             if seat == s.actor:
@@ -511,6 +517,13 @@ class _Replayer:
             else:
                 self.add("overcalled", seat, s.actor, s=s)
         self.bidding.append((s.actor, s.words))
+
+    def on_passes(self, s: Statement) -> None:
+        self.add("passes", s.actor, s=s)
+        self.passed.add(s.actor)
+
+    def on_accepts(self, s: Statement) -> None:
+        self.add("accepted", s.actor, s.target, s=s)
 
     def on_claims(self, s: Statement) -> None:
         self.add("claimed", s.actor, s.detail, s=s)
@@ -581,3 +594,15 @@ class _Replayer:
         if s.words is not None:
             args.append(s.words)
         self.add(s.verb.replace("-", "_"), *args, s=s)
+
+
+_NUMBER_WORDS = {w: n for n, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve thirteen".split(), 1)}
+
+
+def _tricks_in(words: str) -> int | None:
+    """The number of tricks a bid names, from its first word: "seven hearts", "9 grand"."""
+    first = words.strip().split(" ")[0].lower() if words.strip() else ""
+    if first.isdigit():
+        return int(first)
+    return _NUMBER_WORDS.get(first)

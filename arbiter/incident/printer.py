@@ -37,7 +37,7 @@ _VERBS = {
     "quits-trick": "quits trick{opt_n}", "gathers-trick": "gathers trick{opt_n}",
     "mixes-cards": "mixes cards", "searches-tricks": "searches tricks", "has-cards": "has {n} cards",
     "held": "held {cards}", "finds": "finds {card}{where}", "calls-for-new-cards": "calls for new cards",
-    "bids": "bids {words}", "passes": "passes",
+    "bids": "bids {words}", "passes": "passes", "accepts": "accepts {target_name}",
 }
 
 
