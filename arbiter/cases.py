@@ -66,7 +66,8 @@ def judge(book: LawBook, case: Case) -> Verdict:
     for i, (branch, wanted) in enumerate(zip(decision.branches, expect.get("branches", [])), 1):
         _compare(verdict, wanted, [branch], f"branch {i} ({'; '.join(branch.described)})")
     if "branches" in expect and len(expect["branches"]) != len(decision.branches):
-        verdict.problems.append(f"branches: the book has {len(expect['branches'])}, the arbiter {len(decision.branches)}")
+        verdict.problems.append(
+            f"branches: the book has {len(expect['branches'])}, the arbiter {len(decision.branches)}")
     return verdict
 
 

@@ -183,7 +183,8 @@ def _score_effects(book: LawBook, code: str, incident: Incident, branch: Branch)
             if option == "add-points":
                 says = f"If {other} add {n} to their score of {before[other]}, they have {hand.after[other]}"
                 if hand.winner == other:
-                    says += f" and win the game{f', a {hand.game_name}' if hand.game_name else ''}, worth {hand.game_value}"
+                    kind = f", a {hand.game_name}" if hand.game_name else ""
+                    says += f" and win the game{kind}, worth {hand.game_value}"
             else:
                 says = f"If {other} deduct {n} from {side}'s score of {before[side]}, {side} have {hand.after[side]}"
             out.append(Finding(kind="score", says=says + ".", law=law, label=book.entries[law].label,

@@ -43,7 +43,8 @@ _PAST = {
 _ACT_GLOSS = {
     "claims game": "claiming the game", "claims rest": "claiming the rest of the tricks",
     "claims trick": "claiming the trick", "claims honours": "claiming honours",
-    "can win rest": "saying he could win the rest", "asks partner none": "asking his partner whether he had none of the suit",
+    "can win rest": "saying he could win the rest",
+    "asks partner none": "asking his partner whether he had none of the suit",
     "calls attention": "calling attention to the trick", "names trump card": "naming the trump card",
     "consults about penalty": "consulting his partner about the penalty",
 }
@@ -56,7 +57,8 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 def sentence(s: Statement) -> str:
     actor = {"someone": "Someone", "bystander": "A bystander", "all": "All the players"}.get(s.actor, s.actor)
-    arg = f" {s.cards[0].name}" if s.cards else f" {s.suit.word}" if s.suit else f" {s.number}" if s.number is not None else ""
+    arg = (f" {s.cards[0].name}" if s.cards else f" {s.suit.word}" if s.suit
+           else f" {s.number}" if s.number is not None else "")
     text = _PAST[s.verb].format(
         cards=_cards(s.cards) if s.cards else "", card=s.cards[0].name if s.cards else "",
         where=f" {_WHERE[s.detail]}" if s.detail in _WHERE else "", n=s.number,
@@ -112,7 +114,8 @@ def statement_of_facts(incident: Incident) -> list[str]:
     if sentences:
         paragraphs.append(_join(current, sentences))
     for finding in incident.findings:
-        paragraphs.append("It is found that " + (sentence(finding.statement) if finding.statement else finding.text) + ".")
+        told = sentence(finding.statement) if finding.statement else finding.text
+        paragraphs.append(f"It is found that {told}.")
     return paragraphs
 
 

@@ -542,7 +542,8 @@ class _Replayer:
                                      "win trick", "not win trick", "trump", "not trump"):
             self.calls[s.target] = (s.detail, s.suit, s.pos.line)
             holding = self.holding_at(s.target, max(self.trick_of(s), 1))
-            if s.suit is not None and holding is not None and (self.known_full or any(c.suit is s.suit for c in holding)):
+            known = holding is not None and (self.known_full or any(c.suit is s.suit for c in holding))
+            if s.suit is not None and known:
                 has = any(c.suit is s.suit for c in holding)
                 self.add("holds_suit" if has else "void_in_suit", s.target, s.suit.word, s=s)
 
@@ -560,7 +561,8 @@ class _Replayer:
         led = trick.suit_led or card.suit
         if what.endswith(("highest", "lowest")) and holding is not None and card.suit is led:
             in_suit = [c for c in holding if c.suit is led]
-            extreme = max(in_suit, key=lambda c: c.value) if what.endswith("highest") else min(in_suit, key=lambda c: c.value)
+            pick = max if what.endswith("highest") else min
+            extreme = pick(in_suit, key=lambda c: c.value)
             if card != extreme:
                 self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
         if what in ("win trick", "not win trick") and trick.plays and holding is not None:

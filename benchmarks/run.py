@@ -1,9 +1,9 @@
 """Benchmarks for whist-arbiter: ``python benchmarks/run.py``.
 
 Times what a user waits for: parsing and replaying incidents, loading and checking every
-law file, a search, a comparison of two whole printings, and the ``arbiter`` command end to end (a fresh process, as in a
-shell). Prints the median and the best of several runs. Nothing here is asserted: speed is
-reported, not tested.
+law file, a search, a comparison of two whole printings, and the ``arbiter`` command end to
+end (a fresh process, as in a shell). Prints the median and the best of several runs.
+Nothing here is asserted: speed is reported, not tested.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ sys.path.insert(0, str(REPO))
 from arbiter.decision import decide  # noqa: E402
 from arbiter.incident import parse  # noqa: E402
 from arbiter.lawbook.compare import compare_codes  # noqa: E402
-from arbiter.table import replay_all  # noqa: E402
 from arbiter.lawbook.loader import build_lawbook  # noqa: E402
 from arbiter.lawbook.search import search  # noqa: E402
+from arbiter.table import replay_all  # noqa: E402
 
 
 def timed(fn, repeat: int) -> tuple[float, float]:
@@ -48,7 +48,8 @@ def main() -> None:
         ("load and check every law file", lambda: build_lawbook(laws), 20),
         ("search 'revoke' (all codes)", lambda: search(book, "revoke"), 50),
         ("search 'turned and quitted'", lambda: search(book, "turned and quitted"), 50),
-        ("compare english-1864 with its Foster printing", lambda: compare_codes(book, "english-1864", "english-1864-foster"), 10),
+        ("compare english-1864 with its Foster printing",
+         lambda: compare_codes(book, "english-1864", "english-1864-foster"), 10),
     ]
     if arbiter.exists():
         for args in (["laws", "show", "english-1864", "72"], ["laws", "search", "revoke"],

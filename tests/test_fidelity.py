@@ -9,7 +9,6 @@ footnotes. A single altered word fails the test (``test_an_altered_word_is_caugh
 from __future__ import annotations
 
 import pytest
-
 from seedtext import Region, read_region
 
 CODES = ["english-1864", "english-1864-foster", "english-revised", "american-1893", "cavendish-principles"]

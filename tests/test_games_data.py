@@ -210,7 +210,7 @@ def test_boston_misere_payments(games, regions):
                if (m := re.fullmatch(r"((?:Little|Grand) (?:Misère|Spread)), (\d+) white counters\.",
                                      line))]
     assert len(printed) == len(table.rows) == 4
-    assert [(r.label, r.values) for r in table.rows] == [(l, [int(v)]) for l, v in printed]
+    assert [(r.label, r.values) for r in table.rows] == [(label, [int(v)]) for label, v in printed]
     assert table.unit == "white counters"
     ratio = games["boston"].rule("misere-payment-ratio").value
     values = [r.values[0] for r in table.rows]

@@ -12,8 +12,14 @@ from typer.testing import CliRunner
 from arbiter.cli import app
 from arbiter.lawbook import LawBookError
 from arbiter.lawbook.loader import build_lawbook
-from arbiter.scoring import (fontainebleau_payment, french_boston_payment, misere_partout, score_hand,
-                             score_rubber, scoring_system)
+from arbiter.scoring import (
+    fontainebleau_payment,
+    french_boston_payment,
+    misere_partout,
+    score_hand,
+    score_rubber,
+    scoring_system,
+)
 from arbiter.scoring.whist import ScoringError
 
 REPO = Path(__file__).resolve().parent.parent

@@ -82,8 +82,10 @@ def _table(table: Table) -> RichTable:
     view.add_column("", overflow="fold", min_width=max(len(r.label) for r in table.rows) if table.rows else 6)
     for column in table.columns:
         # numbers are never cut: a column is at least as wide as its widest number
-        widest = max((len(str(v)) for row in table.rows for c, v in table.cells(row.key).items() if c == column), default=1)
-        view.add_column(str(column).replace("-", " "), justify="right", min_width=widest, no_wrap=False, overflow="fold")
+        widest = max((len(str(v)) for row in table.rows
+                      for c, v in table.cells(row.key).items() if c == column), default=1)
+        view.add_column(str(column).replace("-", " "), justify="right", min_width=widest,
+                        no_wrap=False, overflow="fold")
     for row in table.rows:
         cells = table.cells(row.key)
         label = ("  " if row.parent is not None else "") + row.label

@@ -107,8 +107,10 @@ def rule(
     code: Annotated[str, typer.Option("--code", "-c", help="Rule under this code instead of the file's.")] = "",
     game: Annotated[str, typer.Option("--game", "-g", help="Rule for this game instead of the file's.")] = "",
     fmt: Annotated[str, typer.Option("--format", "-f", help="text, md, html or json.")] = "text",
-    explain: Annotated[bool, typer.Option("--explain", help="Show why each holding follows, and why other laws did not apply.")] = False,
-    compare: Annotated[bool, typer.Option("--compare", help="Rule under every code for the game, side by side.")] = False,
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="Show why each holding follows, and why other laws did not apply.")] = False,
+    compare: Annotated[bool, typer.Option(
+        "--compare", help="Rule under every code for the game, side by side.")] = False,
 ) -> None:
     """Rule on an incident: the facts, the question, the decision and the laws relied on."""
     from ..decision import codes_for, decide

@@ -15,8 +15,8 @@ from ..lawbook.compare import compare, compare_codes
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
 from ..lawbook.search import search
 from . import terminal
-from .games import game_command, game_data
 from .errors import fail, user_errors
+from .games import game_command, game_data
 
 laws_app = typer.Typer(help="Browse, search and compare the law codes.", no_args_is_help=True)
 
@@ -249,7 +249,8 @@ def search_(
         out = terminal.console()
         if not hits:
             shown = query if len(query) <= 60 else query[:57] + "…"
-            hint = "" if all_printings or code else " (--all-printings also searches Foster's printing of the English laws)"
+            hint = ("" if all_printings or code
+                    else " (--all-printings also searches Foster's printing of the English laws)")
             out.print(f"Nothing found for {shown!r}{hint}.")
             raise typer.Exit(0)
         for hit in hits:

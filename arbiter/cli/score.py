@@ -29,7 +29,8 @@ def hand(
     tricks: Annotated[list[str], typer.Option("--tricks", help="SIDE=TRICKS, e.g. AB=9 (both sides).")],
     before: Annotated[Optional[list[str]], typer.Option("--before", help="SIDE=POINTS before the hand.")] = None,
     honours: Annotated[Optional[list[str]], typer.Option("--honours", help="SIDE=HONOURS held (0–4).")] = None,
-    revoke: Annotated[str, typer.Option("--revoke", help="The revoking side and the penalty chosen: YZ:add-points, YZ:deduct-points, YZ:take-tricks.")] = "",
+    revoke: Annotated[str, typer.Option("--revoke", help=(
+        "The revoking side and the penalty chosen: YZ:add-points, YZ:deduct-points, YZ:take-tricks."))] = "",
     code: Annotated[str, typer.Option("--code", "-c")] = "english-1864",
     fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
 ) -> None:
@@ -96,7 +97,8 @@ def fontainebleau(
             fail(str(exc).strip("'\""))
         who = "The callers" if partner else "The caller"
         if r["made"]:
-            typer.echo(f"{who} made {won} of {r['needed']}: each adversary pays {r['each_adversary']} white counters; the pool is won.")
+            typer.echo(f"{who} made {won} of {r['needed']}: each adversary pays {r['each_adversary']} "
+                       "white counters; the pool is won.")
         else:
             typer.echo(f"{who} made {won} of {r['needed']}: {-r['each_adversary']} white counters to each adversary, "
                        f"and {r['pool']} into the pool.")
@@ -125,7 +127,8 @@ def misere_partout_(
 def boston(
     bid: Annotated[Optional[int], typer.Option("--bid", help="Tricks bid (5 to 13).")] = None,
     put_in_for: Annotated[Optional[int], typer.Option("--put-in-for", help="Tricks the bidder is put in for.")] = None,
-    misere: Annotated[Optional[str], typer.Option("--misere", help="little-misere, grand-misere, little-spread or grand-spread.")] = None,
+    misere: Annotated[Optional[str], typer.Option(
+        "--misere", help="little-misere, grand-misere, little-spread or grand-spread.")] = None,
 ) -> None:
     """Boston's payments from its tables: a bidder put in for so many tricks, or a misère.
 
@@ -141,7 +144,8 @@ def boston(
             try:
                 amount = game.table("misere-payments").value(misere, "each-adversary")
             except KeyError:
-                fail(f"no misère {misere!r}; they are: " + ", ".join(str(r.key) for r in game.table("misere-payments").rows))
+                rows = game.table("misere-payments").rows
+                fail(f"no misère {misere!r}; they are: " + ", ".join(str(r.key) for r in rows))
             typer.echo(f"The caller of a {misere.replace('-', ' ')} wins from, or loses to, each adversary "
                        f"{amount} white counters; there are no over-tricks.")
             return
@@ -159,7 +163,8 @@ def boston(
 
 @score_app.command("french-boston")
 def french_boston(
-    bid: Annotated[str, typer.Option("--bid", help="A row of the payments table: simple, petite-independence, petite-misere, slam-seul, …")],
+    bid: Annotated[str, typer.Option("--bid", help=(
+        "A row of the payments table: simple, petite-independence, petite-misere, slam-seul, …"))],
     suit: Annotated[str, typer.Option("--suit", help="The suit turned: spades, clubs, diamonds or hearts.")],
     honours: Annotated[int, typer.Option("--honours", help="Honours held (3 or 4).")] = 0,
     extra: Annotated[int, typer.Option("--extra", help="Extra tricks.")] = 0,

@@ -13,7 +13,7 @@ conclusion can say which facts it rests on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
@@ -23,7 +23,6 @@ from lark.exceptions import UnexpectedInput
 
 from ..facts import Fact, FactSet
 from ..incident.model import Moment
-
 
 # ------------------------------------------------------------------ the tree
 

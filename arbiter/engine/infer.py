@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..facts import Fact, FactSet
-from .conditions import Const, Var, first_failure, parse_condition, solve
+from .conditions import Var, first_failure, parse_condition, solve
 from .rules import Rule
 
 MAX_ROUNDS = 50

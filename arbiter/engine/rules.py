@@ -74,7 +74,8 @@ def build_rule(law_id: str, data: RuleData, entry_games: tuple[str, ...]) -> Rul
     for i, c in enumerate(data.then):
         kinds = [k for k in ("ruling", "may", "must", "cannot", "forfeits", "score", "note") if getattr(c, k)]
         if len(kinds) > 1:
-            raise ValueError(f"then[{i}]: one conclusion may be one of ruling, may, must, cannot, forfeits, score, note, not {kinds}")
+            raise ValueError(f"then[{i}]: one conclusion may be one of ruling, may, must, cannot, "
+                             f"forfeits, score, note, not {kinds}")
         if not kinds and not c.fact:
             raise ValueError(f"then[{i}]: a conclusion needs fact, ruling, may, must, cannot, forfeits, score or note")
         for atom in (c.fact, c.ruling):

@@ -21,8 +21,19 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..cards import Card, Suit, parse_pbn_hand
 from . import vocabulary as vocab
 from .errors import IncidentError
-from .model import (UNSPECIFIED, Alternative, Comment, Dispute, Finding, HeaderLine, Incident,
-                    Moment, MomentLine, Pos, Statement)
+from .model import (
+    UNSPECIFIED,
+    Alternative,
+    Comment,
+    Dispute,
+    Finding,
+    HeaderLine,
+    Incident,
+    Moment,
+    MomentLine,
+    Pos,
+    Statement,
+)
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 
@@ -329,7 +340,8 @@ class _Build(Transformer):
 
     for _verb in ("leads", "plays", "drops", "names", "withdraws", "detaches", "shows", "exposes",
                   "throws_down_hand", "retains_hand", "takes_up_trump", "shuffles",
-                  "presents_pack", "cuts", "cuts_unpresented", "leaves_trump", "deals", "deals_two_at_once", "deals_wrong_pack",
+                  "presents_pack", "cuts", "cuts_unpresented", "leaves_trump", "deals",
+                  "deals_two_at_once", "deals_wrong_pack",
                   "stops_dealing", "turns_up", "trump_face_down", "looks_at_trump",
                   "looks_at_trick", "looks_at_hand", "counts_cards", "touches_cards",
                   "takes_from_other_pack", "says", "asks", "answers", "interrupts",

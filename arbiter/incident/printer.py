@@ -7,9 +7,8 @@ gives the same incident again.
 
 from __future__ import annotations
 
-from .model import (UNSPECIFIED, Comment, Dispute, Finding, HeaderLine, Incident, Moment,
-                    MomentLine, Statement)
 from ..cards import pbn_hand
+from .model import UNSPECIFIED, Comment, Dispute, Finding, HeaderLine, Incident, Moment, MomentLine, Statement
 
 _WHERE = {"face-up": "face up", "face-down": "face down", "on-floor": "on the floor",
           "in-other-pack": "in the other pack", "faced-in-pack": "faced in the pack",
@@ -18,7 +17,8 @@ _WHERE = {"face-up": "face up", "face-down": "face down", "on-floor": "on the fl
 #: How each verb is written; {cards}, {card}, {n}, {words}, {target}, {detail}, {where}.
 _VERBS = {
     "leads": "leads {cards}", "plays": "plays {cards}", "drops": "drops {card}{where}",
-    "names": "names {card}", "withdraws": "withdraws {card}", "detaches": "detaches {card}", "shows": "shows {card} to partner",
+    "names": "names {card}", "withdraws": "withdraws {card}", "detaches": "detaches {card}",
+    "shows": "shows {card} to partner",
     "exposes": "exposes {cards}", "throws-down-hand": "throws down hand",
     "retains-hand": "retains hand", "takes-up-trump": "takes up trump card",
     "shuffles": "shuffles", "presents-pack": "presents pack", "cuts": "cuts",
@@ -126,7 +126,8 @@ def format_incident(incident: Incident) -> str:
             title = f" {_quote(item.title)}" if item.title else ""
             out.append(_with_comment(f"{indent}disputed{title}:", incident, item.pos.line))
             for alt in item.alternatives:
-                body = _quote(alt.text) if alt.text is not None else "; ".join(statement_text(s) for s in alt.statements)
+                body = (_quote(alt.text) if alt.text is not None
+                        else "; ".join(statement_text(s) for s in alt.statements))
                 out.append(_with_comment(f"{indent}  - {body}", incident, alt.pos.line))
             continue
         else:  # pragma: no cover - every item type is handled above

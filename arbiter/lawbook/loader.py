@@ -193,7 +193,8 @@ def build_lawbook(directory: Path) -> LawBook:
             scoring[code_id] = validate(ScoringSystem, system, scoring_path, lambda loc, c=code_id: c).model_dump()
             for law in _scoring_laws(scoring[code_id]):
                 if law not in entries:
-                    raise LawBookError(scoring_path, f"refers to {law!r}, which does not exist", entry=code_id, field="law")
+                    raise LawBookError(scoring_path, f"refers to {law!r}, which does not exist",
+                                       entry=code_id, field="law")
     for game in games.values():
         if game.described_in and game.described_in not in descriptions:
             raise LawBookError(family_path, f"no file games/{game.described_in}.yaml",
@@ -240,7 +241,8 @@ def _check_entries(raw_entries, topics, games) -> None:
         if marked != set(entry.footnotes):
             missing = sorted(marked - set(entry.footnotes))
             extra = sorted(set(entry.footnotes) - marked)
-            detail = f"marker [{missing[0]}] has no footnote" if missing else f"footnote {extra[0]} is not marked in the text"
+            detail = (f"marker [{missing[0]}] has no footnote" if missing
+                      else f"footnote {extra[0]} is not marked in the text")
             raise LawBookError(path, detail, entry=eid, field="footnotes")
 
 

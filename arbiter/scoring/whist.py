@@ -64,7 +64,8 @@ def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
     if sum(tricks.values()) > 13:
         raise ScoringError("more than thirteen tricks")
     if system.get("book") is None:
-        raise ScoringError("; ".join(system.get("not_in_source") or ["this game's trick values are not in the sources"]))
+        missing = system.get("not_in_source") or ["this game's trick values are not in the sources"]
+        raise ScoringError("; ".join(missing))
     result = HandScore(before=dict(score), after=score)
     game = system["game_points"]["value"]
     revoking = revoke[0] if revoke else None
@@ -93,7 +94,8 @@ def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
             penalty = system["revoke"]["penalty"]
             law = system["revoke"]["law"]
             if option not in system["revoke"]["options"]:
-                raise ScoringError(f"this code's revoke penalty is one of {system['revoke']['options']}, not {option!r}")
+                raise ScoringError(f"this code's revoke penalty is one of {system['revoke']['options']}, "
+                                   f"not {option!r}")
             if option == "take-tricks":
                 moved = min(penalty, tricks[revoking])
                 tricks[revoking] -= moved
