@@ -7,7 +7,7 @@ nothing here knows any law.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .incident.model import UNSPECIFIED, Moment
 
@@ -25,16 +25,18 @@ class Fact:
         return f"{self.name}({', '.join(map(str, self.args))})"
 
 
-@dataclass
 class FactSet:
-    """Facts in the order found; one per predicate and arguments (the first kept)."""
+    """Facts in the order found; one per predicate and arguments (the first kept), indexed by
+    predicate so that a condition looks only at the facts it names."""
 
-    _facts: dict[tuple[str, tuple[Arg, ...]], Fact] = field(default_factory=dict)
+    def __init__(self, facts: dict[tuple[str, tuple[Arg, ...]], Fact] | None = None) -> None:
+        self._facts: dict[tuple[str, tuple[Arg, ...]], Fact] = {}
+        self._by_name: dict[str, list[Fact]] = {}
+        for fact in (facts or {}).values():
+            self.add_fact(fact)
 
     def add(self, name: str, *args: Arg, line: int | None = None, moment: Moment = UNSPECIFIED) -> None:
-        key = (name, tuple(args))
-        if key not in self._facts:
-            self._facts[key] = Fact(name, tuple(args), line, moment)
+        self.add_fact(Fact(name, tuple(args), line, moment))
 
     def has(self, name: str, *args: Arg) -> bool:
         """Whether a fact holds. The arguments given must match the fact's first arguments
@@ -43,24 +45,25 @@ class FactSet:
         return any(self.match(name, *args))
 
     def match(self, name: str, *args: Arg | None) -> list[Fact]:
-        return [f for (n, a), f in self._facts.items()
-                if n == name and len(a) >= len(args)
-                and all(want is None or want == got for want, got in zip(args, a))]
+        return [f for f in self._by_name.get(name, ())
+                if len(f.args) >= len(args)
+                and all(want is None or want == got for want, got in zip(args, f.args))]
 
     def by_name(self, name: str) -> list[Fact]:
         """The facts of one predicate, in the order found."""
-        return [f for (n, _), f in self._facts.items() if n == name]
+        return self._by_name.get(name, [])
 
     def add_fact(self, fact: Fact) -> bool:
-        """Add a fact made elsewhere (by the engine); False if it was already there."""
+        """Add a fact; False if it was already there."""
         key = (fact.name, fact.args)
         if key in self._facts:
             return False
         self._facts[key] = fact
+        self._by_name.setdefault(fact.name, []).append(fact)
         return True
 
     def copy(self) -> "FactSet":
-        return FactSet(dict(self._facts))
+        return FactSet(self._facts)
 
     def __iter__(self):
         return iter(self._facts.values())

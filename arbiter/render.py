@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from functools import lru_cache
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
@@ -19,9 +20,10 @@ from .resources import templates_dir
 FORMATS = ("text", "md", "html", "json")
 
 
-def _environment() -> Environment:
+@lru_cache(maxsize=4)
+def _environment_for(directory: str) -> Environment:
     env = Environment(
-        loader=FileSystemLoader(str(templates_dir())),
+        loader=FileSystemLoader(directory),
         autoescape=select_autoescape(["html.j2"]),
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         undefined=StrictUndefined,
@@ -31,6 +33,11 @@ def _environment() -> Environment:
     env.filters["ruling"] = _ruling
     env.filters["sentence"] = lambda s: (s[:1].upper() + s[1:]) if s else s
     return env
+
+
+def _environment() -> Environment:
+    """One Jinja2 environment per templates directory: templates compile once."""
+    return _environment_for(str(templates_dir()))
 
 
 def _cite(f: dict) -> str:

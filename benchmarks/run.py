@@ -1,16 +1,28 @@
-"""Benchmarks for whist-arbiter: ``python benchmarks/run.py``.
+"""Benchmarks for whist-arbiter: ``python benchmarks/run.py [--json FILE] [--batch N]``.
 
-Times what a user waits for: parsing and replaying incidents, loading and checking every
-law file, a search, a comparison of two whole printings, and the ``arbiter`` command end to
-end (a fresh process, as in a shell). Prints the median and the best of several runs.
-Nothing here is asserted: speed is reported, not tested.
+What a user waits for, measured in-process (median of repeated runs) and as whole commands:
+
+- per incident, for every published case and every example: parse, replay, inference,
+  decision and rendering, separately, and the whole ruling as a ratio to Lark's parse;
+- throughput: incidents ruled per second in one process, over a batch;
+- growth: a four-card incident against a full hand with irregularities;
+- the law book: building and checking it, reading it from the cache, a search;
+- cold start: ``arbiter`` commands as new processes, against a Typer app that does nothing,
+  run alternately, as a ratio; and their peak memory.
+
+Nothing here is asserted: speed is reported, not tested. The table goes to standard output
+and the figures to JSON (``benchmarks/results.json`` unless ``--json`` says otherwise).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -18,50 +30,150 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from arbiter.decision import decide  # noqa: E402
+from arbiter.engine.infer import infer  # noqa: E402
 from arbiter.incident import parse  # noqa: E402
+from arbiter.incident.parser import _lark, _take_out_comments  # noqa: E402
 from arbiter.lawbook.compare import compare_codes  # noqa: E402
-from arbiter.lawbook.loader import build_lawbook  # noqa: E402
+from arbiter.lawbook.loader import build_lawbook, cached_lawbook  # noqa: E402
 from arbiter.lawbook.search import search  # noqa: E402
+from arbiter.render import render  # noqa: E402
 from arbiter.table import replay_all  # noqa: E402
 
 
-def timed(fn, repeat: int) -> tuple[float, float]:
+def timed(fn, repeat: int) -> float:
+    """Median seconds of ``repeat`` runs."""
     runs = []
     for _ in range(repeat):
         start = time.perf_counter()
         fn()
         runs.append(time.perf_counter() - start)
-    return statistics.median(runs), min(runs)
+    return statistics.median(runs)
+
+
+def stages(book, text: str, repeat: int = 7) -> dict:
+    incident = parse(text)
+    branches = replay_all(incident)
+    code = incident.code or "english-1864"
+    rules = book.rules_of(code)
+    decision = decide(book, incident)
+    bare = "\n".join(_take_out_comments(text.splitlines())[0]) + "\n"   # what Lark itself reads
+    out = {
+        "lark": timed(lambda: _lark().parse(bare), repeat),
+        "parse": timed(lambda: parse(text), repeat),
+        "replay": timed(lambda: replay_all(incident), repeat),
+        "inference": timed(lambda: [infer(rules, r.facts, incident.game) for _, r in branches], repeat),
+        "decision": timed(lambda: decide(book, incident), repeat),
+        "render": timed(lambda: render(decision, book, "text"), repeat),
+        "whole": timed(lambda: render(decide(book, parse(text)), book, "text"), repeat),
+    }
+    out["ratio_to_parse"] = out["whole"] / out["lark"]
+    return out
+
+
+def full_hand(irregular: bool) -> str:
+    """A thirteen-trick hand, everyone following suit in turn; with irregularities if asked."""
+    seats = ["N", "E", "S", "W"]
+    lines = ["code english-1864", "seats N E S W", "dealer W", "trump spades"]
+    ranks = "AKQJT98765432"
+    suits = "SHDC"
+    hands = {s: [] for s in seats}
+    for i, suit in enumerate(suits):
+        for j, rank in enumerate(ranks):
+            hands[seats[(i + j) % 4]].append(suit + rank)
+    lines.append("deal N:" + " ".join(
+        ".".join("".join(c[1] for c in hands[s] if c[0] == suit) or "-" for suit in suits) for s in seats))
+    leader = 0
+    for trick in range(1, 14):
+        lines.append(f"trick {trick}:")
+        for k in range(4):
+            seat = seats[(leader + k) % 4]
+            card = hands[seat].pop(0)
+            lines.append(f"  {seat} {'leads' if k == 0 else 'plays'} {card}")
+        if irregular and trick in (3, 7, 11):
+            lines.append(f'  {seats[leader]} says "That is ours" (calls attention)')
+    if irregular:
+        lines += ["after the hand:", "  E claims revoke", "  N mixes cards"]
+    return "\n".join(lines) + "\n"
+
+
+def command(args: list[str]) -> tuple[float, int]:
+    """Seconds and peak resident memory (KiB) of one process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True)
+    elapsed = time.perf_counter() - start
+    return elapsed, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--json", default=str(REPO / "benchmarks" / "results.json"))
+    parser.add_argument("--batch", type=int, default=5000, help="incidents in the throughput batch")
+    args = parser.parse_args()
     laws = REPO / "laws"
-    book = build_lawbook(laws)
+    book = cached_lawbook(laws)
+    results: dict = {}
+
+    files = sorted((REPO / "cases").rglob("*.whist")) + sorted((REPO / "examples").glob("*.whist"))
+    per = {p.name: stages(book, p.read_text(encoding="utf-8")) for p in files}
+    results["per_incident"] = per
+    print(f"{'per incident (median)':<44} {'parse':>8} {'replay':>8} {'infer':>8} {'decide':>8} {'render':>8} {'whole/lark':>11}")
+    for name, s in per.items():
+        print(f"{name:<44} {s['parse']*1e3:>7.2f}m {s['replay']*1e3:>7.2f}m {s['inference']*1e3:>7.2f}m "
+              f"{s['decision']*1e3:>7.2f}m {s['render']*1e3:>7.2f}m {s['ratio_to_parse']:>10.1f}x")
+    cases = [s["ratio_to_parse"] for n, s in per.items() if n.startswith("case-")]
+    results["cases_whole_to_parse_median"] = statistics.median(cases)
+
+    texts = [p.read_text(encoding="utf-8") for p in files] + [full_hand(False), full_hand(True)]
+    batch = [texts[i % len(texts)] for i in range(args.batch)]
+    start = time.perf_counter()
+    for text in batch:
+        decide(book, parse(text))
+    rate = len(batch) / (time.perf_counter() - start)
+    results["throughput_per_second"] = rate
+
+    small = "code english-1864\ndealer Z\ntrump clubs\ntrick 1:\n  A leads S5\n  Y plays S6\n  B plays S7\n  Z plays S8\n"
+    growth = {"4 cards": stages(book, small)["whole"], "52 cards, irregular": stages(book, full_hand(True))["whole"]}
+    results["growth_seconds"] = growth
+
+    results["law_book"] = {
+        "build_and_check": timed(lambda: build_lawbook(laws), 3),
+        "from_cache": timed(lambda: cached_lawbook(laws), 10),
+        "search_revoke": timed(lambda: search(book, "revoke"), 50),
+        "compare_printings": timed(lambda: compare_codes(book, "english-1864", "english-1864-foster"), 5),
+    }
+
     arbiter = Path(sys.executable).with_name("arbiter")
-    examples = [p.read_text(encoding="utf-8") for p in sorted((REPO / "examples").glob("*.whist"))]
-    full_hand = (REPO / "examples" / "full-hand-from-pbn-deal.whist").read_text(encoding="utf-8")
-    cases = [
-        (f"parse and replay all {len(examples)} examples", lambda: [replay_all(parse(t)) for t in examples], 10),
-        ("parse and replay a full 13-trick hand", lambda: replay_all(parse(full_hand)), 20),
-        (f"rule all {len(examples)} examples (parse, replay, infer, decide)",
-         lambda: [decide(book, parse(t)) for t in examples], 5),
-        ("load and check every law file", lambda: build_lawbook(laws), 20),
-        ("search 'revoke' (all codes)", lambda: search(book, "revoke"), 50),
-        ("search 'turned and quitted'", lambda: search(book, "turned and quitted"), 50),
-        ("compare english-1864 with its Foster printing",
-         lambda: compare_codes(book, "english-1864", "english-1864-foster"), 10),
-    ]
     if arbiter.exists():
-        for args in (["laws", "show", "english-1864", "72"], ["laws", "search", "revoke"],
-                     ["check", str(REPO / "examples" / "full-hand-from-pbn-deal.whist")],
-                     ["rule", str(REPO / "examples" / "revoke-with-full-deal.whist"), "--code", "english-1864"]):
-            cases.append((f"arbiter {' '.join(args)} (new process)",
-                          lambda args=args: subprocess.run([str(arbiter), *args], check=True,
-                                                           capture_output=True), 5))
-    print(f"{'benchmark':<58} {'median':>10} {'best':>10}")
-    for name, fn, repeat in cases:
-        median, best = timed(fn, repeat)
-        print(f"{name:<58} {median * 1000:>8.1f}ms {best * 1000:>8.1f}ms")
+        with tempfile.TemporaryDirectory() as tmp:
+            empty = Path(tmp) / "empty.py"
+            empty.write_text("import typer\napp = typer.Typer()\n@app.command()\ndef main():\n    pass\napp()\n")
+            runs = {"empty typer app": [sys.executable, str(empty)],
+                    "arbiter rule case-07": [str(arbiter), "rule", str(REPO / "cases/cavendish/case-07.whist")],
+                    "arbiter laws show english-1864 72": [str(arbiter), "laws", "show", "english-1864", "72"]}
+            times: dict[str, list[float]] = {k: [] for k in runs}
+            memory: dict[str, int] = {}
+            for _ in range(5):                  # alternately, so that load on the machine is shared
+                for name, cmd in runs.items():
+                    elapsed, rss = command(cmd)
+                    times[name].append(elapsed)
+                    memory[name] = rss
+            base = statistics.median(times["empty typer app"])
+            results["cold_start"] = {k: {"seconds": statistics.median(v), "ratio": statistics.median(v) / base,
+                                         "peak_kib": memory[k]} for k, v in times.items()}
+
+    print()
+    print(f"published cases, whole ruling / Lark parse (median): {results['cases_whole_to_parse_median']:.1f}x  (target 4x)")
+    print(f"throughput: {rate:,.0f} incidents ruled per second over {len(batch)}  (target 1,000)")
+    print(f"growth: 4 cards {growth['4 cards']*1e3:.2f} ms, 52 cards with irregularities "
+          f"{growth['52 cards, irregular']*1e3:.2f} ms")
+    lb = results["law_book"]
+    print(f"law book: build and check {lb['build_and_check']*1e3:.0f} ms, from cache {lb['from_cache']*1e3:.1f} ms, "
+          f"search {lb['search_revoke']*1e3:.2f} ms")
+    for name, c in results.get("cold_start", {}).items():
+        print(f"cold start {name:<36} {c['seconds']*1e3:6.0f} ms  {c['ratio']:.2f}x  peak {c['peak_kib']/1024:.0f} MB")
+    Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"\nfigures written to {args.json}")
 
 
 if __name__ == "__main__":

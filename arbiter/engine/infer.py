@@ -95,15 +95,23 @@ def infer(rules: list[Rule], facts: FactSet, game: str) -> Inference:
     result = Inference(facts=facts, rules=active)
     fired: set[tuple] = set()
     defeated: set[tuple] = set()
-    for stratum in strata(active, overriders):
+    key = tuple(map(id, active))
+    cached = _STRATA.get(key)
+    if cached is None or any(a is not b for a, b in zip(cached[0], active)):
+        cached = _STRATA[key] = (active, strata(active, overriders))   # the same rules order the same way
+    for stratum in cached[1]:
         _saturate(stratum, facts, overriders, fired, defeated, result)
     result.conclusions = _resolve_conflicts(result.conclusions, result)
+    fired_ids = result.fired()
     for rule in active:
-        if rule.tree is not None and rule.id not in result.fired():
+        if rule.tree is not None and rule.id not in fired_ids and _looks_relevant(rule, facts):
             failed = first_failure(rule.tree, facts)
-            if failed is not None and _looks_relevant(rule, facts):
+            if failed is not None:
                 result.why_not.append(WhyNot(rule, failed))
     return result
+
+
+_STRATA: dict[tuple[int, ...], tuple[list[Rule], list[list[Rule]]]] = {}
 
 
 def strata(rules: list[Rule], overriders: dict[str, list[Rule]]) -> list[list[Rule]]:
@@ -170,6 +178,8 @@ def _saturate(rules, facts, overriders, fired, defeated, result) -> None:
 
 
 def _solutions(rule: Rule, facts: FactSet):
+    if any(not facts.by_name(name) for name in rule.required):
+        return []
     if rule.tree is None:
         from .conditions import Solution
 
@@ -250,16 +260,4 @@ def _resolve_conflicts(conclusions: list[Conclusion], result: Inference) -> list
 
 def _looks_relevant(rule: Rule, facts: FactSet) -> bool:
     """A rule is worth a "why not" when one of its (non-negated) predicates has a fact."""
-    from .conditions import Not, predicates
-
-    negated = set()
-    stack = [rule.tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Not):
-            negated |= {id(p) for p in predicates(node.part)}
-        for attr in ("parts",):
-            stack.extend(getattr(node, attr, ()))
-    names = {p.name for p in predicates(rule.tree) if id(p) not in negated}
-    ignore = {"seat", "partner", "adversary", "code", "game", "packs", "side_of", "opposing_side"}
-    return any(facts.by_name(n) for n in names - ignore)
+    return any(facts.by_name(n) for n in rule.positive)

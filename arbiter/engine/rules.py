@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..lawbook.schema import ConclusionData, RuleData
-from .conditions import Not, Pred, parse_condition, predicates, variables
+from .conditions import And, Not, Pred, parse_condition, predicates, variables
 
 _BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rule:
     id: str                 # "<code>/<law>#<rule>", e.g. the penalty rule of a revoke law
     law: str                # "<code>/<law>"
@@ -23,16 +24,32 @@ class Rule:
     note: str | None = None
     pending: str | None = None
 
-    @property
+    @cached_property
     def predicates(self) -> set[str]:
         return {p.name for p in predicates(self.tree)} if self.tree is not None else set()
+
+    @cached_property
+    def required(self) -> frozenset[str]:
+        """Predicates that must have some fact for the condition to hold at all: those joined
+        by ``and`` at the top (not under ``or`` or ``not``). A rule missing one is skipped."""
+        if self.tree is None:
+            return frozenset()
+        parts = self.tree.parts if isinstance(self.tree, And) else (self.tree,)
+        return frozenset(p.name for p in parts if isinstance(p, Pred))
+
+    @cached_property
+    def positive(self) -> frozenset[str]:
+        """The predicates the condition uses outside ``not``, less those that only describe
+        the table (every incident has them): what makes a rule look relevant to an incident."""
+        table = {"seat", "partner", "adversary", "code", "game", "packs", "side_of", "opposing_side"}
+        return frozenset(self.predicates - self.negated - table)
 
     @property
     def concludes(self) -> set[str]:
         """The predicates this rule adds as facts."""
         return {parse_condition(atom).name for c in self.then for atom in (c.fact, c.ruling) if atom}
 
-    @property
+    @cached_property
     def negated(self) -> set[str]:
         """The predicates this rule requires to be absent (under ``not``)."""
         out, stack = set(), [self.tree]
