@@ -79,7 +79,7 @@ class Not:
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     grammar = Path(__file__).with_name("conditions.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr")
+    return Lark(grammar, parser="lalr", cache=True)
 
 
 @v_args(inline=True)

@@ -55,7 +55,8 @@ TOKEN_WORDS = {
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True)
+    # cache=True keeps the analysed grammar in a temporary file: a new process starts faster
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True, cache=True)
 
 
 def parse_file(path: str | Path) -> Incident:
