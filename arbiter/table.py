@@ -277,7 +277,6 @@ class _Replayer:
         self.add("played_to_trick", s.actor, trick.number, s=s)
         if trick.number > 1:
             self.add("played_after_trick", s.actor, trick.number - 1, s=s)
-        suit_led = trick.suit_led
         self.check_renounce(s, trick, first)
         self.check_call(s, trick, first)
         self.take_from_hand(s, first, trick.number)
@@ -287,7 +286,6 @@ class _Replayer:
             self.add("played_at_once", s.actor, trick.number, str(card), s=s)
         if rest:
             self.add("two_or_more_cards_played", s.actor, trick.number, s=s)
-        del suit_led
         if self.complete(trick):
             self.finish(trick, s)
 
