@@ -29,6 +29,7 @@ def _environment_for(directory: str) -> Environment:
         undefined=StrictUndefined,
     )
     env.filters["vide"] = _vide
+    env.filters["laws"] = _laws
     env.filters["cite"] = _cite
     env.filters["ruling"] = _ruling
     env.filters["sentence"] = lambda s: (s[:1].upper() + s[1:]) if s else s
@@ -65,15 +66,18 @@ def _ruling(b: dict) -> str:
     return " ".join(_cite(f) for f in found)
 
 
-def _vide(laws: list[str], book: LawBook) -> str:
-    """``(vide Laws 73 and 72)`` from law ids."""
+def _laws(laws: list[str], book: LawBook) -> str:
+    """``Laws 73 and 72``, or the labels listed (``Law 30, interlined paragraph (b), Case VII``)."""
     labels = [book.entries[law].label for law in laws]
-    if not labels:
-        return ""
     numbered = [label[4:] for label in labels if label.startswith("Law ") and "," not in label]
     if len(numbered) == len(labels) and len(labels) > 1:
-        return f"(vide Laws {', '.join(numbered[:-1])} and {numbered[-1]})"
-    return f"(vide {', '.join(labels)})"
+        return f"Laws {', '.join(numbered[:-1])} and {numbered[-1]}"
+    return "; ".join(labels) if any("," in label for label in labels) else ", ".join(labels)
+
+
+def _vide(laws: list[str], book: LawBook) -> str:
+    """``(vide Laws 73 and 72)`` from law ids."""
+    return f"(vide {_laws(laws, book)})" if laws else ""
 
 
 def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> dict:

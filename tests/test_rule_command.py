@@ -131,3 +131,12 @@ def test_compare_says_how_english_and_american_differ_on_a_lead_out_of_turn():
     american = next(line for line in out.splitlines() if line.strip().startswith("- american-1893 gives:"))
     assert "call D9, the card erroneously led" in english     # English 62: the card or a suit
     assert "adversary on the right" in american               # American 24: a suit only, by one adversary
+
+
+def test_laws_with_parentheses_in_their_labels_are_cited_whole():
+    incident = ("code american-1893\ngame boston\npartners none\nbidder Y\ndealer Z\ntrump clubs\n"
+                "trick 2:\n  A leads H2\n  Y plays D3\n  B plays H9\n  Z plays H5\n"
+                "trick 3:\n  B leads S4\n  Z plays S2\n  A plays S3\n  Y plays S5\nfinding: Y held HK\n")
+    out = rule("-", input=incident).output
+    line = next(x for x in out.splitlines() if x.startswith("Laws relied on:"))
+    assert "Law 30, interlined paragraph (b);" in line

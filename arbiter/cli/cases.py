@@ -28,11 +28,20 @@ def _load(collection: str):
     return book, cases
 
 
+def _roman(n: int) -> str:
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
 def _find(cases, name: str):
-    key = name.upper().lstrip("0") or name
-    roman = {"1": "I", "2": "II", "3": "III", "4": "IV", "5": "V", "6": "VI", "7": "VII", "8": "VIII",
-             "9": "IX", "10": "X", "11": "XI"}
-    key = roman.get(key, key)
+    """A case by its Roman number (VII) or an Arabic one (7, 07)."""
+    key = name.strip().upper()
+    if key.isdigit():
+        key = _roman(int(key))
     for case in cases:
         if case.name == key:
             return case
@@ -48,9 +57,9 @@ def list_(collection: Collection = "cavendish") -> None:
         table = Table(box=None, header_style="bold", pad_edge=False)
         table.add_column("case")
         table.add_column("title")
-        for case in cases:
-            from ..incident import parse_file
+        from ..incident import parse_file
 
+        for case in cases:
             incident = parse_file(case.incident_path)
             table.add_row(case.name, incident.title or case.incident_path.name)
         out.print(table)

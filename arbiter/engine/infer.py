@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..facts import Fact, FactSet
-from .conditions import Var, first_failure, parse_condition, solve
+from .conditions import Solution, Var, first_failure, parse_condition, solve, variables
 from .rules import Rule
 
 MAX_ROUNDS = 50
@@ -181,8 +181,6 @@ def _solutions(rule: Rule, facts: FactSet):
     if any(not facts.by_name(name) for name in rule.required):
         return []
     if rule.tree is None:
-        from .conditions import Solution
-
         return [Solution({})]
     return list(solve(rule.tree, facts))
 
@@ -204,8 +202,6 @@ def _defeated_by(rule: Rule, binding: dict, overriders, facts: FactSet, seen=())
 
 
 def _vars(rule: Rule) -> set[str]:
-    from .conditions import variables
-
     return variables(rule.tree) if rule.tree is not None else set()
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 from ..resources import laws_dir
 from .errors import LawBookError
 from .games import load_games
-from .model import Code, Law, LawBook
+from .model import FOOTNOTE_MARK, Code, Law, LawBook
 from .schema import CodeFile, ConcordanceGroup, GameData, Paragraph, ScoringSystem
 from .yamlio import read_yaml
 
@@ -235,9 +235,7 @@ def _check_entries(raw_entries, topics, games) -> None:
                 raise LawBookError(path, f"unknown game {game!r} (see family.yaml)", entry=eid, field="games")
         if entry.kind == "exception" and not entry.games:
             raise LawBookError(path, "an exception must name the games it applies to", entry=eid, field="games")
-        law_view = Law(id=eid, code="", kind=entry.kind, number=entry.number, heading=entry.heading,
-                       paragraphs=_paragraphs(entry.text), footnotes={}, see=(), topics=())
-        marked = set(law_view.footnote_markers)
+        marked = {int(m) for p in _paragraphs(entry.text) for m in FOOTNOTE_MARK.findall(p.text)}
         if marked != set(entry.footnotes):
             missing = sorted(marked - set(entry.footnotes))
             extra = sorted(set(entry.footnotes) - marked)
