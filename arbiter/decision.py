@@ -50,8 +50,13 @@ class Branch:
     scores: list[Finding] = field(default_factory=list)
     notes: list[Finding] = field(default_factory=list)      # the arbitrator's principles
     defeated: list[tuple[str, str]] = field(default_factory=list)   # (rule, by rule)
-    why_not: list[tuple[str, str]] = field(default_factory=list)    # (rule, failed part)
     inference: Inference | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def why_not(self) -> list[tuple[str, str]]:
+        """(rule, the part of its condition that failed), for ``--explain``: worked out only
+        when asked for."""
+        return [(w.rule.id, w.failed) for w in self.inference.why_not] if self.inference else []
 
     @property
     def findings(self) -> list[Finding]:
@@ -128,7 +133,6 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
             bucket.append(finding)
         branch.scores.extend(_score_effects(book, code, incident, branch))
         branch.defeated = [(d.rule.id, d.by.id) for d in inference.defeats]
-        branch.why_not = [(w.rule.id, w.failed) for w in inference.why_not]
         branches.append(branch)
     about = incident.question_about
     answer = None

@@ -53,6 +53,10 @@ class FactSet:
         """The facts of one predicate, in the order found."""
         return self._by_name.get(name, [])
 
+    def predicates(self):
+        """A live, set-like view of the predicates that have at least one fact."""
+        return self._by_name.keys()
+
     def add_fact(self, fact: Fact) -> bool:
         """Add a fact; False if it was already there."""
         key = (fact.name, fact.args)

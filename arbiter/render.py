@@ -8,12 +8,12 @@ the facts, the question, "Decision.--" with the holdings and the laws relied on
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import fields
 from functools import lru_cache
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from .decision import Decision
+from .decision import Decision, Finding
 from .lawbook import LawBook
 from .resources import templates_dir
 
@@ -80,15 +80,24 @@ def _vide(laws: list[str], book: LawBook) -> str:
     return f"(vide {_laws(laws, book)})" if laws else ""
 
 
+_FINDING_FIELDS = tuple(f.name for f in fields(Finding))
+
+
+def _plain(findings) -> list[dict]:
+    """Findings as dicts: what ``dataclasses.asdict`` gives for these flat records, without
+    its deep copy (a finding holds only strings, numbers and tuples of them)."""
+    return [{name: getattr(f, name) for name in _FINDING_FIELDS} for f in findings]
+
+
 def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> dict:
     """The decision as plain data: what the templates and the JSON output are made from."""
     branches = []
     for b in decision.branches:
         data = {
             "alternatives": list(b.alternatives), "described": list(b.described),
-            "holdings": [asdict(f) for f in b.holdings], "remedies": [asdict(f) for f in b.remedies],
-            "duties": [asdict(f) for f in b.duties], "limits": [asdict(f) for f in b.limits],
-            "forfeits": [asdict(f) for f in b.forfeits], "scores": [asdict(f) for f in b.scores],
+            "holdings": _plain(b.holdings), "remedies": _plain(b.remedies),
+            "duties": _plain(b.duties), "limits": _plain(b.limits),
+            "forfeits": _plain(b.forfeits), "scores": _plain(b.scores),
             "cited": b.cited,
         }
         if explain:

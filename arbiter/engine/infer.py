@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..facts import Fact, FactSet
-from .conditions import Solution, Var, first_failure, parse_condition, solve, variables
+from .conditions import Solution, Var, first_failure, parse_condition, solve
 from .rules import Rule
 
 MAX_ROUNDS = 50
@@ -63,8 +64,21 @@ class Inference:
     facts: FactSet
     conclusions: list[Conclusion] = field(default_factory=list)
     defeats: list[Defeat] = field(default_factory=list)
-    why_not: list[WhyNot] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
+
+    @cached_property
+    def why_not(self) -> list[WhyNot]:
+        """The rules that look relevant (a fact they name is present) but did not fire, each
+        with the first part of its condition that failed. Computed when first asked for:
+        only ``--explain`` shows it, and it costs as much as the inference itself."""
+        fired_ids = self.fired()
+        out = []
+        for rule in self.rules:
+            if rule.tree is not None and rule.id not in fired_ids and _looks_relevant(rule, self.facts):
+                failed = first_failure(rule.tree, self.facts)
+                if failed is not None:
+                    out.append(WhyNot(rule, failed))
+        return out
 
     def rulings(self) -> list[Conclusion]:
         return [c for c in self.conclusions if c.kind == "ruling"]
@@ -87,31 +101,60 @@ def active_rules(rules: list[Rule], game: str) -> list[Rule]:
 def infer(rules: list[Rule], facts: FactSet, game: str) -> Inference:
     """Run ``rules`` (those of one code) over a copy of ``facts`` for ``game``."""
     facts = facts.copy()
+    plan = _plan(rules, game)
+    result = Inference(facts=facts, rules=plan.active)
+    fired: set[tuple] = set()
+    defeated: set[tuple] = set()
+    for stratum in plan.strata:
+        _saturate(stratum, facts, plan.overriders, fired, defeated, result)
+    result.conclusions = _resolve_conflicts(result.conclusions, result)
+    return result
+
+
+@dataclass
+class _Stratum:
+    rules: list[Rule]
+    triggered_by: dict[str, list[Rule]]     # predicate -> the rules of this stratum whose result it can change
+
+
+@dataclass
+class _Plan:
+    """What the rules of one code in one game need worked out once, not per incident: which
+    apply, what overrides what, and in which order (strata) they run."""
+    active: list[Rule]
+    overriders: dict[str, list[Rule]]
+    strata: list[_Stratum]
+
+
+_PLANS: dict[tuple[int, str], tuple[list[Rule], _Plan]] = {}
+
+
+def _plan(rules: list[Rule], game: str) -> _Plan:
+    key = (id(rules), game)
+    cached = _PLANS.get(key)
+    if cached is not None and cached[0] is rules:
+        return cached[1]
     active = active_rules(rules, game)
     overriders: dict[str, list[Rule]] = {}
     for r in active:
         for target in r.overrides:
             overriders.setdefault(target, []).append(r)
-    result = Inference(facts=facts, rules=active)
-    fired: set[tuple] = set()
-    defeated: set[tuple] = set()
-    key = tuple(map(id, active))
-    cached = _STRATA.get(key)
-    if cached is None or any(a is not b for a, b in zip(cached[0], active)):
-        cached = _STRATA[key] = (active, strata(active, overriders))   # the same rules order the same way
-    for stratum in cached[1]:
-        _saturate(stratum, facts, overriders, fired, defeated, result)
-    result.conclusions = _resolve_conflicts(result.conclusions, result)
-    fired_ids = result.fired()
-    for rule in active:
-        if rule.tree is not None and rule.id not in fired_ids and _looks_relevant(rule, facts):
-            failed = first_failure(rule.tree, facts)
-            if failed is not None:
-                result.why_not.append(WhyNot(rule, failed))
-    return result
-
-
-_STRATA: dict[tuple[int, ...], tuple[list[Rule], list[list[Rule]]]] = {}
+    layers = []
+    for layer in strata(active, overriders):
+        triggered_by: dict[str, list[Rule]] = {}
+        for r in layer:
+            names = set(r.predicates)
+            for target in (r.id, r.law):
+                for other in overriders.get(target, ()):
+                    names |= other.predicates
+            for name in names:
+                triggered_by.setdefault(name, []).append(r)
+        layers.append(_Stratum(layer, triggered_by))
+    plan = _Plan(active, overriders, layers)
+    if len(_PLANS) > 64:    # rule lists made on the fly (tests, tools) must not pile up
+        _PLANS.clear()
+    _PLANS[key] = (rules, plan)     # the list is kept, so its id is never reused while cached
+    return plan
 
 
 def strata(rules: list[Rule], overriders: dict[str, list[Rule]]) -> list[list[Rule]]:
@@ -151,9 +194,14 @@ def strata(rules: list[Rule], overriders: dict[str, list[Rule]]) -> list[list[Ru
     return [out[k] for k in sorted(out)]
 
 
-def _saturate(rules, facts, overriders, fired, defeated, result) -> None:
+def _saturate(stratum: _Stratum, facts, overriders, fired, defeated, result) -> None:
+    """Fire the rules of one stratum to a fixed point. After the first pass, a rule is tried
+    again only if a fact was added to a predicate it (or a rule that overrides it) names:
+    nothing else can give it a new solution."""
+    present = facts.predicates()
+    rules = [r for r in stratum.rules if present >= r.required]
     for _ in range(MAX_ROUNDS):
-        new = False
+        added: set[str] = set()
         for rule in rules:
             for sol in _solutions(rule, facts):
                 # one firing per binding of the variables the conclusions use
@@ -171,15 +219,17 @@ def _saturate(rules, facts, overriders, fired, defeated, result) -> None:
                     conclusion = _conclude(rule, data, sol, binding)
                     result.conclusions.append(conclusion)
                     for atom in (data.fact, data.ruling):
-                        if atom and facts.add_fact(_ground(atom, sol.binding, sol.used)):
-                            new = True
-        if not new:
+                        if atom:
+                            fact = _ground(atom, sol.binding, sol.used)
+                            if facts.add_fact(fact):
+                                added.add(fact.name)
+        if not added:
             return
+        again = {id(r) for name in added for r in stratum.triggered_by.get(name, ())}
+        rules = [r for r in stratum.rules if id(r) in again and present >= r.required]
 
 
 def _solutions(rule: Rule, facts: FactSet):
-    if any(not facts.by_name(name) for name in rule.required):
-        return []
     if rule.tree is None:
         return [Solution({})]
     return list(solve(rule.tree, facts))
@@ -202,7 +252,7 @@ def _defeated_by(rule: Rule, binding: dict, overriders, facts: FactSet, seen=())
 
 
 def _vars(rule: Rule) -> set[str]:
-    return variables(rule.tree) if rule.tree is not None else set()
+    return rule.variables
 
 
 def _ground(atom: str, binding: dict, used) -> Fact:

@@ -61,7 +61,12 @@ class Rule:
                 stack.extend(getattr(node, "parts", ()))
         return out
 
-    @property
+    @cached_property
+    def variables(self) -> set[str]:
+        """The variables of the condition."""
+        return variables(self.tree) if self.tree is not None else set()
+
+    @cached_property
     def output_vars(self) -> set[str]:
         """The variables the conclusions mention: bindings that differ only elsewhere give the
         same conclusions, and fire once."""

@@ -170,8 +170,12 @@ class LawBook:
     def rules_of(self, code: str) -> list:
         """Every rule that rules under a code: its own, and those of the codes that
         supplement it (the arbitrator's principles and glosses), in a fixed order (by id)."""
-        codes = [code] + [c.id for c in self.codes.values() if code in c.supplements]
-        return sorted((r for c in codes for law in self.entries_of(c) for r in law.rules), key=lambda r: r.id)
+        key = ("rules_of", code)
+        if key not in self.cache:   # the same list each time: the engine plans its order once per list
+            codes = [code] + [c.id for c in self.codes.values() if code in c.supplements]
+            self.cache[key] = sorted((r for c in codes for law in self.entries_of(c) for r in law.rules),
+                                     key=lambda r: r.id)
+        return self.cache[key]
 
     def rule(self, rule_id: str):
         law_id = rule_id.split("#", 1)[0]
