@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..cards import Card, Suit, parse_pbn_hand
 from . import vocabulary as vocab
@@ -55,8 +56,10 @@ TOKEN_WORDS = {
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    # cache=True keeps the analysed grammar in a temporary file: a new process starts faster
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True, cache=True)
+    """The parser. It builds the model as it parses (an inline transformer), so no parse tree
+    is made and walked again; cache=True keeps the analysed grammar in a temporary file, so
+    a new process starts faster."""
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", cache=True, transformer=_BUILD)
 
 
 def parse_file(path: str | Path) -> Incident:
@@ -73,15 +76,16 @@ def parse(text: str, path: str = "<incident>") -> Incident:
     lines = text.splitlines()
     stripped, comments = _take_out_comments(lines)
     source = "\n".join(stripped) + "\n"
+    # Each line that is not blank holds one item: where it starts is where the item is.
+    starts = [Pos(number, len(line) - len(line.lstrip()) + 1)
+              for number, line in enumerate(stripped, 1) if line.strip()]
+    _BUILD.begin(path, lines, starts)
     try:
-        tree = _lark().parse(source)
-        items = _Build(path, lines).transform(tree)
+        items = _lark().parse(source)
     except UnexpectedInput as exc:
         raise _explain(exc, path, lines) from None
-    except VisitError as exc:
-        if isinstance(exc.orig_exc, IncidentError):
-            raise exc.orig_exc from None
-        raise
+    finally:
+        _BUILD.end()
     return _assemble(items, comments, path, lines)
 
 
@@ -194,29 +198,42 @@ def _card_suggestion(word: str) -> str | None:
 
 # ------------------------------------------------------------------ the transformer
 
-def _pos(meta) -> Pos:
-    return Pos(meta.line, meta.column)
-
-
 def _unquote(token: Token) -> str:
     r"""The words inside the quotes; ``\"`` stands for a quote and ``\\`` for a backslash."""
     return re.sub(r"\\(.)", r"\1", str(token)[1:-1])
 
 
 class _Build(Transformer):
-    """One method per rule of the grammar; each returns a piece of the model."""
+    """One method per rule of the grammar; each returns a piece of the model, as the parser
+    reduces the rule.
 
-    def __init__(self, path: str, lines: list[str]) -> None:
+    Lark gives an inline transformer no positions for a rule, only for its tokens. A
+    statement takes its place from its actor's token; every other item (a header, a moment,
+    a finding, a dispute, an alternative) is made once its line is known: it comes back as
+    a ``partial`` waiting for its position, and ``start`` gives each item the start of its
+    line (one item to each line that is not blank). The incident being parsed is kept per
+    thread, since one transformer serves the one parser.
+    """
+
+    def __init__(self) -> None:
         super().__init__()
-        self.path, self.lines = path, lines
+        self._local = threading.local()
 
-    def fail(self, token_or_meta, problem: str, suggestion: str | None = None) -> None:
-        line, column = token_or_meta.line, token_or_meta.column
-        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        raise IncidentError(self.path, line, column, text, "", suggestion, problem)
+    def begin(self, path: str, lines: list[str], starts: list[Pos]) -> None:
+        self._local.path, self._local.lines, self._local.starts = path, lines, starts
+
+    def end(self) -> None:
+        self._local.__dict__.clear()
+
+    def fail(self, token, problem: str, suggestion: str | None = None) -> None:
+        path, lines = self._local.path, self._local.lines
+        line, column = token.line, token.column
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        raise IncidentError(path, line, column, text, "", suggestion, problem)
 
     def start(self, items):
-        return list(items)
+        return [item(pos) if isinstance(item, partial) else item
+                for item, pos in zip(items, self._local.starts)]
 
     # header ---------------------------------------------------------------
     #: How each header line's values become the model's value (default: the one word).
@@ -233,10 +250,9 @@ class _Build(Transformer):
     }
 
     def _header(key):
-        @v_args(meta=True)
-        def method(self, meta, children):
+        def method(self, children):
             convert = self._HEADER_VALUES.get(key, lambda self, v: str(v[0]))
-            return HeaderLine(key, convert(self, children), _pos(meta))
+            return partial(HeaderLine, key, convert(self, children))
         return method
 
     code = _header("code")
@@ -255,9 +271,8 @@ class _Build(Transformer):
     trump_card = _header("trump_card")
     deal = _header("deal")
 
-    @v_args(meta=True)
-    def no_partners(self, meta, children):
-        return HeaderLine("no_partners", True, _pos(meta))
+    def no_partners(self, children):
+        return partial(HeaderLine, "no_partners", True)
 
     def side_score(self, children):
         a, b, points = children
@@ -265,12 +280,11 @@ class _Build(Transformer):
 
     # moments --------------------------------------------------------------
     def _moment(kind):
-        @v_args(meta=True)
-        def method(self, meta, children):
+        def method(self, children):
             trick = int(children[0]) if children else None
             if trick is not None and not 1 <= trick <= 13:
                 self.fail(children[0], f"there is no trick {trick}: tricks are numbered 1 to 13")
-            return MomentLine(Moment(kind, trick), _pos(meta))
+            return partial(MomentLine, Moment(kind, trick))
         return method
 
     before_deal = _moment("before-deal")
@@ -294,12 +308,11 @@ class _Build(Transformer):
     def actor(self, children):
         return children[0]
 
-    @v_args(meta=True)
-    def statement(self, meta, children):
+    def statement(self, children):
         actor, action = children[0], children[1]
         act = children[2] if len(children) > 2 else ()
         fields = dict(action)
-        return Statement(actor=str(actor), act=act, pos=_pos(meta), **fields)
+        return Statement(actor=str(actor), act=act, pos=Pos(actor.line, actor.column), **fields)
 
     def act(self, children):
         """``(claims game, calls attention)``: the grammar drops the commas, so the words are
@@ -393,32 +406,35 @@ class _Build(Transformer):
         return {"verb": "marks", "number": int(children[0]), "detail": what or None}
 
     # findings, disputes, the question --------------------------------------
-    @v_args(meta=True)
-    def finding(self, meta, children):
+    def finding(self, children):
         child = children[0]
         if isinstance(child, Statement):
-            return Finding(statement=child, pos=_pos(meta))
-        return Finding(text=_unquote(child), pos=_pos(meta))
+            return partial(_at, Finding, statement=child)
+        return partial(_at, Finding, text=_unquote(child))
 
-    @v_args(meta=True)
-    def dispute(self, meta, children):
+    def dispute(self, children):
         title = _unquote(children[0]) if children else None
-        return Dispute(title, (), UNSPECIFIED, _pos(meta))
+        return partial(Dispute, title, (), UNSPECIFIED)
 
-    @v_args(meta=True)
-    def alternative(self, meta, children):
+    def alternative(self, children):
         if len(children) == 1 and isinstance(children[0], Token):
-            return Alternative(text=_unquote(children[0]), pos=_pos(meta))
-        return Alternative(statements=tuple(children), pos=_pos(meta))
+            return partial(_at, Alternative, text=_unquote(children[0]))
+        return partial(_at, Alternative, statements=tuple(children))
 
-    @v_args(meta=True)
-    def question(self, meta, children):
+    def question(self, children):
         about = str(children[1]) if len(children) > 1 else None
-        return HeaderLine("question", (_unquote(children[0]), about), _pos(meta))
+        return partial(HeaderLine, "question", (_unquote(children[0]), about))
 
-    @v_args(meta=True)
-    def note(self, meta, children):
-        return HeaderLine("note", _unquote(children[0]), _pos(meta))
+    def note(self, children):
+        return partial(HeaderLine, "note", _unquote(children[0]))
+
+
+def _at(kind, pos: Pos, **fields):
+    """An item whose position is its only positional argument, given last."""
+    return kind(pos=pos, **fields)
+
+
+_BUILD = _Build()
 
 
 # ------------------------------------------------------------------ the second pass
