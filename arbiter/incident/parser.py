@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import NoReturn
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -154,13 +155,16 @@ def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError
         word = str(found).strip() if found.type != "$END" else ""
     elif isinstance(exc, UnexpectedCharacters):
         expected, keywords = _expected_words(set(exc.allowed or ()))
-        word = re.match(r"\S*", text[column - 1:]).group() if text else ""
+        start = re.match(r"\S*", text[column - 1:])
+        assert start is not None   # \S* matches, if only the empty string
+        word = start.group() if text else ""
     else:
-        expected, keywords = _expected_words(set(getattr(exc, "expected", ()) or ())), []
-        expected, keywords = expected
+        expected, keywords = _expected_words(set(getattr(exc, "expected", ()) or ()))
         word = ""
     suggestion = _suggest(word, keywords)
-    whole = re.match(r"[^\s\"]*", text[column - 1:]).group() if text else ""
+    start = re.match(r"[^\s\"]*", text[column - 1:])
+    assert start is not None   # [^\s"]* matches, if only the empty string
+    whole = start.group() if text else ""
     if not suggestion and TOKEN_WORDS["CARD"] in expected and whole:
         suggestion = _card_suggestion(whole)
     if not suggestion and TOKEN_WORDS["SUIT"] in expected and word:
@@ -210,7 +214,7 @@ class _Build(Transformer):
         super().__init__()
         self.path, self.lines = path, lines
 
-    def fail(self, token_or_meta, problem: str, suggestion: str | None = None) -> None:
+    def fail(self, token_or_meta, problem: str, suggestion: str | None = None) -> NoReturn:
         line, column = token_or_meta.line, token_or_meta.column
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         raise IncidentError(self.path, line, column, text, "", suggestion, problem)
@@ -232,6 +236,7 @@ class _Build(Transformer):
         "score": lambda self, v: tuple(v),
     }
 
+    @staticmethod   # called in the class body, to make methods
     def _header(key):
         @v_args(meta=True)
         def method(self, meta, children):
@@ -264,6 +269,7 @@ class _Build(Transformer):
         return ((str(a), str(b)), int(points))
 
     # moments --------------------------------------------------------------
+    @staticmethod   # called in the class body, to make methods
     def _moment(kind):
         @v_args(meta=True)
         def method(self, meta, children):
@@ -320,6 +326,7 @@ class _Build(Transformer):
         return tuple(out)
 
     # each action returns the Statement fields it sets
+    @staticmethod   # called in the class body, to make methods
     def _simple(verb):
         def method(self, children):
             fields = {"verb": verb}
@@ -430,7 +437,7 @@ _SINGLE = {"code", "game", "title", "source", "seats", "dealer", "dummy", "bidde
 def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
     incident = Incident(path=path, lines=lines)
 
-    def fail(pos: Pos, problem: str, suggestion: str | None = None):
+    def fail(pos: Pos, problem: str, suggestion: str | None = None) -> NoReturn:
         text = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
         raise IncidentError(path, pos.line, pos.column, text, "", suggestion, problem)
 
