@@ -73,7 +73,7 @@ def judge(book: LawBook, case: Case) -> Verdict:
 
 def _compare(verdict: Verdict, expect: dict, branches: list[Branch], where: str) -> None:
     held = [f.ruling for b in branches for f in b.holdings]
-    names = {h.split("(")[0] for h in held}
+    names = {h.split("(")[0] for h in held if h}
     cited = list(dict.fromkeys(law for b in branches for law in b.cited))
     for h in expect.get("holdings", []):
         if h not in held and not ("(" not in h and h in names):

@@ -166,6 +166,7 @@ def _score_effects(book: LawBook, code: str, incident: Incident, branch: Branch)
     if not system or not system.get("revoke") or len(incident.score) != 2:
         return []
     revoke = system["revoke"]
+    assert branch.inference is not None   # decide() gives each branch its inference
     facts = branch.inference.facts
     side_of = {f.args[0]: f.args[1] for f in facts.by_name("side_of")}
     before = {"".join(s for s in incident.seats if s in pair): points for pair, points in incident.score.items()}

@@ -98,6 +98,7 @@ def statement_of_facts(incident: Incident) -> list[str]:
         setting.append("the score is " + ", ".join(f"{a}{b} {p}" for (a, b), p in incident.score.items()))
     if setting:
         paragraphs.append("; ".join(setting) + ".")
+    sentences: list[str]
     current, sentences = None, []
     for event in incident.events:
         if event.moment != current:

@@ -140,7 +140,7 @@ def differences(decisions: list[Decision]) -> list[str]:
     if len(decisions) < 2:
         return []
     out = []
-    names = {d.code: {f.ruling.split("(")[0] for b in d.branches for f in b.holdings} for d in decisions}
+    names = {d.code: {f.ruling.split("(")[0] for b in d.branches for f in b.holdings if f.ruling} for d in decisions}
     common = set.intersection(*names.values())
     if common:
         out.append("All hold: " + ", ".join(sorted(n.replace("_", " ") for n in common)) + ".")

@@ -84,7 +84,7 @@ class _Replayer:
         self.cut_seen = False
         self.calls: dict[str, tuple[str, object, int]] = {}   # seat -> (what, arg, line) demanded of him
         self.revoke_claimed = False
-        self.bidding: list[tuple[str, str]] = []
+        self.bidding: list[tuple[str, str | None]] = []
         self.passed: set[str] = set()
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
 
@@ -136,12 +136,14 @@ class _Replayer:
     def trick_of(self, s: Statement) -> int:
         """The trick a statement belongs to: its ``trick N:``, else the trick in play (0 before)."""
         if s.moment.kind == "trick":
+            assert s.moment.trick is not None   # ``trick N:`` always has its number
             return s.moment.trick
         return self.current
 
     def record_moment(self, s: Statement) -> None:
         if s.moment.kind == "trick" and s.moment.trick != self.current and s.verb in ("leads", "plays"):
             if s.moment.trick not in self.tricks:
+                assert s.moment.trick is not None   # ``trick N:`` always has its number
                 self.current = s.moment.trick
                 self.tricks.setdefault(self.current, Trick(self.current))
 
@@ -335,6 +337,7 @@ class _Replayer:
         if trump is None and any(c.suit is not suit for _, c in trick.plays):
             return   # the winner depends on the trump suit, which is not given
         best_seat, best = trick.plays[0]
+        assert suit is not None   # a trick with plays has a suit led
         for seat, card in trick.plays[1:]:
             if beats(card, best, suit, trump):
                 best_seat, best = seat, card
@@ -483,6 +486,7 @@ class _Replayer:
         self.add("turned_up", s.actor, str(s.cards[0]), s=s)
 
     def on_has_cards(self, s: Statement) -> None:
+        assert s.number is not None   # the grammar requires the count: ``has N cards``
         self.add("card_count", s.actor, s.number, s=s)
         if len(self.i.seats) == 4 and s.number != HAND_SIZE:
             self.add("surplus" if s.number > HAND_SIZE else "deficiency", s.actor, abs(s.number - HAND_SIZE), s=s)
@@ -541,7 +545,7 @@ class _Replayer:
             self.calls[s.target] = (s.detail, s.suit, s.pos.line)
             holding = self.holding_at(s.target, max(self.trick_of(s), 1))
             known = holding is not None and (self.known_full or any(c.suit is s.suit for c in holding))
-            if s.suit is not None and known:
+            if s.suit is not None and known and holding is not None:
                 has = any(c.suit is s.suit for c in holding)
                 self.add("holds_suit" if has else "void_in_suit", s.target, s.suit.word, s=s)
 
@@ -564,6 +568,7 @@ class _Replayer:
             if card != extreme:
                 self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
         if what in ("win trick", "not win trick") and trick.plays and holding is not None:
+            assert trick.suit_led is not None   # a trick with plays has a suit led
             best = trick.plays[0][1]
             for _, c in trick.plays[1:]:
                 if beats(c, best, trick.suit_led, self.i.trump):
@@ -584,7 +589,7 @@ class _Replayer:
 
     def on_other(self, s: Statement) -> None:
         """Acts with no effect on the state of the play are recorded as they are."""
-        args = [s.actor]
+        args: list[object] = [s.actor]
         if s.cards:
             args.append(" ".join(map(str, s.cards)))
         if s.number is not None:

@@ -5,6 +5,7 @@ Exit codes: 0 done, 1 bad input (an unknown law, a malformed law file), 2 usage.
 
 from __future__ import annotations
 
+import io
 import sys
 
 import typer
@@ -55,7 +56,8 @@ def main() -> None:
     """Console-script entry point: no traceback ever reaches the user."""
     for stream in (sys.stdout, sys.stderr):
         try:   # a terminal that cannot show "·" or "è" gets "?" rather than a crash
-            stream.reconfigure(errors="replace")
+            if isinstance(stream, io.TextIOWrapper):   # TextIO has no reconfigure; sys.stdout may be anything
+                stream.reconfigure(errors="replace")
         except (AttributeError, ValueError):
             pass
     try:

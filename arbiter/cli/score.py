@@ -156,6 +156,7 @@ def boston(
         except KeyError as exc:
             fail(str(exc).strip("'\""))
         pool = game.rule("pool-bid").value
+        assert pool is not None   # the rule states a single value
         typer.echo(f"A bid of {bid} tricks, put in for {put_in_for}: {amount} (Boston's table, reduced to the "
                    f"American decimal system). " + (f"A bid of {pool} or more is a pool bid." if bid >= pool else
                                                     f"A bid under {pool} is not a pool bid."))

@@ -101,8 +101,7 @@ class _Build(Transformer):
 
     def pred(self, name, *rest):
         *args, moment = rest
-        args = tuple(a for a in args if a is not None)
-        return Pred(str(name), args, str(moment) if moment is not None else None)
+        return Pred(str(name), tuple(a for a in args if a is not None), str(moment) if moment is not None else None)
 
     def cmp(self, left, op, right):
         return Cmp(str(op), left, right)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 from ..cards import Card, Suit
 
@@ -86,7 +87,7 @@ class Finding:
 @dataclass(frozen=True)
 class HeaderLine:
     key: str
-    value: object
+    value: Any      # its type goes with the key: a str, a Suit, a tuple of seats, ... (see the parser)
     pos: Pos
 
 

@@ -15,6 +15,7 @@ import threading
 from dataclasses import replace
 from functools import lru_cache, partial
 from pathlib import Path
+from typing import NoReturn
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -158,13 +159,16 @@ def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError
         word = str(found).strip() if found.type != "$END" else ""
     elif isinstance(exc, UnexpectedCharacters):
         expected, keywords = _expected_words(set(exc.allowed or ()))
-        word = re.match(r"\S*", text[column - 1:]).group() if text else ""
+        start = re.match(r"\S*", text[column - 1:])
+        assert start is not None   # \S* matches, if only the empty string
+        word = start.group() if text else ""
     else:
-        expected, keywords = _expected_words(set(getattr(exc, "expected", ()) or ())), []
-        expected, keywords = expected
+        expected, keywords = _expected_words(set(getattr(exc, "expected", ()) or ()))
         word = ""
     suggestion = _suggest(word, keywords)
-    whole = re.match(r"[^\s\"]*", text[column - 1:]).group() if text else ""
+    start = re.match(r"[^\s\"]*", text[column - 1:])
+    assert start is not None   # [^\s"]* matches, if only the empty string
+    whole = start.group() if text else ""
     if not suggestion and TOKEN_WORDS["CARD"] in expected and whole:
         suggestion = _card_suggestion(whole)
     if not suggestion and TOKEN_WORDS["SUIT"] in expected and word:
@@ -225,7 +229,7 @@ class _Build(Transformer):
     def end(self) -> None:
         self._local.__dict__.clear()
 
-    def fail(self, token, problem: str, suggestion: str | None = None) -> None:
+    def fail(self, token, problem: str, suggestion: str | None = None) -> NoReturn:
         path, lines = self._local.path, self._local.lines
         line, column = token.line, token.column
         text = lines[line - 1] if 0 < line <= len(lines) else ""
@@ -249,6 +253,7 @@ class _Build(Transformer):
         "score": lambda self, v: tuple(v),
     }
 
+    @staticmethod   # called in the class body, to make methods
     def _header(key):
         def method(self, children):
             convert = self._HEADER_VALUES.get(key, lambda self, v: str(v[0]))
@@ -279,6 +284,7 @@ class _Build(Transformer):
         return ((str(a), str(b)), int(points))
 
     # moments --------------------------------------------------------------
+    @staticmethod   # called in the class body, to make methods
     def _moment(kind):
         def method(self, children):
             trick = int(children[0]) if children else None
@@ -333,6 +339,7 @@ class _Build(Transformer):
         return tuple(out)
 
     # each action returns the Statement fields it sets
+    @staticmethod   # called in the class body, to make methods
     def _simple(verb):
         def method(self, children):
             fields = {"verb": verb}
@@ -446,7 +453,7 @@ _SINGLE = {"code", "game", "title", "source", "seats", "dealer", "dummy", "bidde
 def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
     incident = Incident(path=path, lines=lines)
 
-    def fail(pos: Pos, problem: str, suggestion: str | None = None):
+    def fail(pos: Pos, problem: str, suggestion: str | None = None) -> NoReturn:
         text = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
         raise IncidentError(path, pos.line, pos.column, text, "", suggestion, problem)
 

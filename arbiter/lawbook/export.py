@@ -40,7 +40,7 @@ def law_to_dict(book: LawBook, law: Law) -> dict:
 
 
 def code_to_dict(book: LawBook, code: Code, with_entries: bool = True) -> dict:
-    data = {
+    data: dict[str, object] = {
         "id": code.id,
         "title": code.title,
         "description": code.description,

@@ -58,8 +58,9 @@ checked here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -124,6 +125,7 @@ class Table(_Model):
 
     def row_columns(self, row: Row) -> list[Key]:
         if self.row_length == "key":
+            assert isinstance(row.key, int)   # checked on loading: such a table's keys are numbers
             return self.columns[:row.key]
         return row.columns if row.columns is not None else self.columns
 
@@ -321,7 +323,7 @@ def _normalised(text: str) -> bool:
 
 def _check(game: Game, path: Path) -> None:
     """Invariants the schema alone cannot state."""
-    def fail(message: str, entry: str, field: str) -> None:
+    def fail(message: str, entry: str, field: str) -> NoReturn:
         raise LawBookError(path, message, entry=f"{game.id}: {entry}" if entry else game.id,
                            field=field)
 
@@ -410,11 +412,11 @@ def _check_table(table: Table, fail) -> None:
             fail(f"{len(row.values)} values, expected {expected}", where, "values")
 
 
-def _check_bids(bids: Bids, tables: dict[str, Table], quoted, fail) -> None:
+def _check_bids(bids: Bids, tables: dict[str, Table], quoted, fail: Callable[[str, str, str], NoReturn]) -> None:
     paid_from = tables.get(bids.paid_from) if bids.paid_from else None
     if bids.paid_from and paid_from is None:
         fail(f"no table named {bids.paid_from!r}", "bids", "paid_from")
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     for bid in bids.ranked:
         where = f"bid {bid.id}"
         for name in ("id", "call", "french"):

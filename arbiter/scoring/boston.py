@@ -25,9 +25,9 @@ def fontainebleau_payment(game: Game, bid_tricks: int, trump: str, won: int,
     table = game.table("table-1")
     bid = _bid(game, bid_tricks)
     value = table.value(bid.row, _TRUMP_COLUMN[trump])
-    extra_rate = game.rule("over-trick-rate").value
-    short_rate = game.rule("short-trick-rate").value
-    needed = bid_tricks + (game.rule("partner-extra-tricks").value if partner else 0)
+    extra_rate = _value(game, "over-trick-rate")
+    short_rate = _value(game, "short-trick-rate")
+    needed = bid_tricks + (_value(game, "partner-extra-tricks") if partner else 0)
     if partner:   # partners are paid at the value of the tricks they must make together
         bid = _bid(game, needed)
         value = table.value(bid.row, _TRUMP_COLUMN[trump])
@@ -36,6 +36,13 @@ def fontainebleau_payment(game: Game, bid_tricks: int, trump: str, won: int,
         return {"made": True, "each_adversary": each, "pool": "takes the pool", "needed": needed}
     each = -(value + short_rate * (needed - won))
     return {"made": False, "each_adversary": each, "pool": -each, "needed": needed}
+
+
+def _value(game: Game, rule_id: str) -> int:
+    """The one number a rule of the game states (its ``value``)."""
+    value = game.rule(rule_id).value
+    assert value is not None, f"rule {rule_id!r} of {game.id} states no single value"
+    return value
 
 
 def _bid(game: Game, tricks: int):
@@ -83,5 +90,5 @@ def french_boston_payment(game: Game, bid: str, suit: str, honours: int = 0, ext
             raise ValueError(f"{bid} has no extra tricks")
         amount += extra_tricks * table.value(f"{bid}/extra-trick", suit)
     if double:
-        amount *= game.rule("doubles-multiplier").value
+        amount *= _value(game, "doubles-multiplier")
     return amount

@@ -90,6 +90,7 @@ def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
     for step in system["precedence"]["order"]:
         if step == "revoke" and revoking:
             other = next(s for s in sides if s != revoking)
+            assert revoke is not None   # revoking is taken from it
             option = revoke[1]
             penalty = system["revoke"]["penalty"]
             law = system["revoke"]["law"]
