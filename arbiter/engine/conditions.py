@@ -18,9 +18,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from lark import Lark, Transformer, v_args
-from lark.exceptions import UnexpectedInput
-
 from ..facts import Fact, FactSet
 from ..incident.model import Moment
 
@@ -77,50 +74,68 @@ class Not:
 
 
 @lru_cache(maxsize=1)
-def _lark() -> Lark:
+def _lark():
+    """The parser of conditions, which builds the tree as it parses. Lark is imported here,
+    not at the top: the rules in a law book read from the cache are parsed already, so
+    browsing the laws never loads it."""
+    from lark import Lark
+
     grammar = Path(__file__).with_name("conditions.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", cache=True)
+    return Lark(grammar, parser="lalr", cache=True, transformer=_builder()())
 
 
-@v_args(inline=True)
-class _Build(Transformer):
-    def var(self, token):
-        return ANY if str(token) == "_" else Var(str(token))
+@lru_cache(maxsize=1)
+def _builder():
+    from lark import Transformer
 
-    def anything(self):
+    return type("Build", (_Build, Transformer), {})
+
+
+class _Build:
+    """The methods that turn the parts of a condition into its tree, each given the part's
+    children (mixed into a Lark Transformer, which calls them as the parser reduces)."""
+
+    def var(self, c):
+        return ANY if str(c[0]) == "_" else Var(str(c[0]))
+
+    def anything(self, c):
         return ANY
 
-    def const(self, token):
-        return Const(str(token))
+    def const(self, c):
+        return Const(str(c[0]))
 
-    def number(self, token):
-        return Const(int(token))
+    def number(self, c):
+        return Const(int(c[0]))
 
-    def string(self, token):
-        return Const(str(token)[1:-1])
+    def string(self, c):
+        return Const(str(c[0])[1:-1])
 
-    def pred(self, name, *rest):
-        *args, moment = rest
-        return Pred(str(name), tuple(a for a in args if a is not None), str(moment) if moment is not None else None)
+    def pred(self, c):
+        name, *args, moment = c
+        args = tuple(a for a in args if a is not None)
+        return Pred(str(name), args, str(moment) if moment is not None else None)
 
-    def cmp(self, left, op, right):
+    def cmp(self, c):
+        left, op, right = c
         return Cmp(str(op), left, right)
 
-    def and_(self, *parts):
-        return And(parts)
+    def and_(self, c):
+        return And(tuple(c))
 
-    def or_(self, *parts):
-        return Or(parts)
+    def or_(self, c):
+        return Or(tuple(c))
 
-    def neg(self, part):
-        return Not(part)
+    def neg(self, c):
+        return Not(c[0])
 
 
 @lru_cache(maxsize=4096)
 def parse_condition(text: str):
     """The tree of a condition; a ConditionError says where it goes wrong."""
+    from lark.exceptions import UnexpectedInput
+
     try:
-        return _Build().transform(_lark().parse(text))
+        return _lark().parse(text)
     except UnexpectedInput as exc:
         raise ValueError(f"cannot read the condition at column {exc.column}: "
                          f"{text[:exc.column - 1]}⟨here⟩{text[exc.column - 1:]}") from None

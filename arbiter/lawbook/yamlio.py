@@ -5,18 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import LawBookError
-
-# libyaml's loader is several times faster than the pure-Python one; both are safe loaders.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_yaml(path: Path) -> Any:
+    # Imported here: a law book read from the cache needs no YAML at all.
+    import yaml
+
+    # libyaml's loader is several times faster than the pure-Python one; both are safe loaders.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         with path.open(encoding="utf-8") as fh:
-            return yaml.load(fh, Loader=_Loader)
+            return yaml.load(fh, Loader=loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
