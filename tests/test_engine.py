@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from arbiter.engine.conditions import first_failure, parse_condition, solve
@@ -9,6 +11,7 @@ from arbiter.engine.infer import infer
 from arbiter.engine.rules import build_rule
 from arbiter.facts import FactSet
 from arbiter.incident.model import Moment
+from arbiter.lawbook.loader import validate
 from arbiter.lawbook.schema import RuleData
 
 
@@ -20,7 +23,9 @@ def facts(*items, moment=None):
 
 
 def rule(law, rid, when, then, **kw):
-    return build_rule(law, RuleData(id=rid, when=when, then=then, **kw), tuple(kw.pop("entry_games", ())))
+    entry_games = tuple(kw.pop("entry_games", ()))
+    data = validate(RuleData, {"id": rid, "when": when, "then": then, **kw}, Path("test-rules.yaml"))
+    return build_rule(law, data, entry_games)
 
 
 def bindings(text, fs):

@@ -58,6 +58,13 @@ CASES = [
      ["english-1864.yaml", "american-1893/72", "'id'", "english-1864/"]),
     ("an unknown game", lambda d: d["code"].update(games=["bridge"]),
      ["english-1864.yaml", "code", "games", "bridge"]),
+    ("an entry with no text", lambda d: entry(d, "english-1864/72").update(text=[]),
+     ["english-1864.yaml", "english-1864/72", "'text'", "at least one paragraph"]),
+    ("a rule that concludes nothing", lambda d: entry(d, "english-1864/72")["rules"][0].update(then=[]),
+     ["english-1864.yaml", "english-1864/72", ".then'", "at least one conclusion"]),
+    ("a paragraph that is neither text nor a labelled paragraph",
+     lambda d: entry(d, "english-1864/72")["text"].append(["a", "list"]),
+     ["english-1864.yaml", "english-1864/72", "'text'"]),
 ]
 
 
@@ -76,6 +83,17 @@ def test_invalid_yaml_names_the_line(tmp_path):
     (laws / "topics.yaml").write_text("revoke: ok\n  bad: [\n", encoding="utf-8")
     with pytest.raises(LawBookError, match=r"topics\.yaml: line \d+, column \d+"):
         build_lawbook(laws)
+
+
+def test_a_concordance_group_of_one_law_is_refused(tmp_path):
+    laws = tmp_path / "laws"
+    shutil.copytree(REPO / "laws", laws)
+    with (laws / "concordance.yaml").open("a", encoding="utf-8") as fh:
+        fh.write("- subject: alone\n  laws: [english-1864/72]\n")
+    with pytest.raises(LawBookError) as caught:
+        build_lawbook(laws)
+    for word in ("concordance.yaml", "alone", "'laws'", "at least two"):
+        assert word in str(caught.value)
 
 
 def test_dangling_concordance_is_refused(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Optional
 
 from rich import box
@@ -24,10 +25,10 @@ def _find(book: LawBook, name: str):
 def game_data(book: LawBook, name: Optional[str]):
     """The family (no name), or one game with its description, as plain data."""
     if name is None:
-        return [g.model_dump() for g in book.games.values()]
+        return [asdict(g) for g in book.games.values()]
     family = _find(book, name)
     described = book.descriptions.get(family.described_in or "")
-    return {**family.model_dump(), "description": described.model_dump() if described else None}
+    return {**asdict(family), "description": asdict(described) if described else None}
 
 
 def game_command(book: LawBook, name: Optional[str], tables_only: bool) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from .compare import Comparison
 from .model import Code, Law, LawBook
 from .search import Hit
@@ -44,7 +46,7 @@ def code_to_dict(book: LawBook, code: Code, with_entries: bool = True) -> dict:
         "id": code.id,
         "title": code.title,
         "description": code.description,
-        "source": code.source.model_dump(),
+        "source": asdict(code.source),
         "games": list(code.games),
         "edition_of": code.edition_of,
         "notes": list(code.notes),

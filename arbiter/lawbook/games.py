@@ -57,40 +57,41 @@ checked here.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
+from dataclasses import field
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal, NoReturn
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
 from arbiter.lawbook.errors import LawBookError
+from arbiter.lawbook.schema import strict
 from arbiter.lawbook.yamlio import read_yaml
 
 Key = int | str
 
 
-class _Model(BaseModel):
-    # strict: a YAML "5" is not the number 5; frozen: the law book is read-only.
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class Source(_Model):
+@strict
+class Source:
     seed: str
     heading: str | None
 
 
-class TableRef(_Model):
+@strict
+class TableRef:
     """Stands in a section where a printed table stands in the text."""
     table: str
 
 
-class Section(_Model):
+@strict
+class Section:
     heading: str | None
     paragraphs: list[str | TableRef]
 
 
-class Row(_Model):
+@strict
+class Row:
     key: Key
     label: str
     values: list[int]
@@ -98,7 +99,8 @@ class Row(_Model):
     parent: Key | None = None
 
 
-class Table(_Model):
+@strict
+class Table:
     """A table of numbers.
 
     ``row_length: full`` -- each row has one value per column (its own ``columns`` if
@@ -111,7 +113,7 @@ class Table(_Model):
     unit: str | None
     title: str | None = None
     caption: str | None = None
-    header: list[str] = []
+    header: list[str] = field(default_factory=list)
     columns: list[Key]
     row_length: Literal["full", "key"] = "full"
     rows: list[Row]
@@ -146,7 +148,8 @@ class Table(_Model):
         return lines + [" ".join([row.label, *map(str, row.values)]) for row in self.rows]
 
 
-class Bid(_Model):
+@strict
+class Bid:
     id: str
     call: str                        # the words used by the players, as printed
     french: str | None = None        # the French term, where the source gives one
@@ -161,18 +164,21 @@ class Bid(_Model):
     note: str | None = None
 
 
-class Bids(_Model):
+@strict
+class Bids:
     reference: str
     paid_from: str | None
     ranked: list[Bid]                # lowest first
 
 
-class SuitOrder(_Model):
+@strict
+class SuitOrder:
     highest_first: list[str]
     quote: str
 
 
-class Rule(_Model):
+@strict
+class Rule:
     """A number (or a few) that the prose states.
 
     Exactly one of: ``value``; ``values`` (several named numbers stated together);
@@ -198,18 +204,19 @@ class Rule(_Model):
         return sum(coef * quantities[name] for name, coef in self.terms.items())
 
 
-class Game(_Model):
+@strict
+class Game:
     id: str
     name: str
     source: Source
     variant_of: str | None = None
     note: str | None = None
-    not_in_source: list[str] = []
+    not_in_source: list[str] = field(default_factory=list)
     suit_order: SuitOrder | None = None
     sections: list[Section]
-    tables: list[Table] = []
+    tables: list[Table] = field(default_factory=list)
     bids: Bids | None = None
-    rules: list[Rule] = []
+    rules: list[Rule] = field(default_factory=list)
 
     def table(self, name: str) -> Table:
         for table in self.tables:
@@ -267,14 +274,28 @@ def load_game(path: Path) -> Game:
     raw = read_yaml(path)
     if not isinstance(raw, dict):
         raise LawBookError(path, "a game file must be a mapping")
+    from pydantic import ValidationError
+
     try:
-        game = Game.model_validate(raw)
+        as_json = json.dumps(raw)
+    except (TypeError, ValueError):
+        raise LawBookError(path, "holds a value that is not text, a number, true/false, a list or a mapping") from None
+    try:
+        # Strict, and read as JSON, where a record is a mapping: a YAML "5" is not the number 5.
+        game = _game_adapter().validate_json(as_json, strict=True)
     except ValidationError as exc:
         err = exc.errors()[0]
         entry, field = _locate(raw, err["loc"])
         raise LawBookError(path, err["msg"], entry=entry, field=field) from None
     _check(game, path)
     return game
+
+
+@lru_cache(maxsize=1)
+def _game_adapter():
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(Game)
 
 
 # How a location inside the raw data is named: list -> key that identifies its items.

@@ -10,13 +10,12 @@ footnote and every footnote a marker.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
-
-from ..resources import laws_dir
+from ..resources import cache_dir, laws_dir
 from .errors import LawBookError
 from .games import load_games
 from .model import FOOTNOTE_MARK, Code, Law, LawBook
@@ -26,10 +25,15 @@ from .yamlio import read_yaml
 #: Files in laws/ that are not codes.
 SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml", "scoring.yaml"}
 
-def validate(model: type[BaseModel], data: Any, path: Path, entry_of=lambda loc: None) -> Any:
-    """Validate ``data`` against ``model``; turn the first failure into a LawBookError."""
+T = TypeVar("T")
+
+def validate(model: type[T], data: Any, path: Path, entry_of=lambda loc: None) -> T:
+    """Check ``data`` against ``model`` (a record of :mod:`.schema`) and build it; turn the
+    first failure into a LawBookError."""
+    from pydantic import ValidationError
+
     try:
-        return model.model_validate(data)
+        return _adapter(model).validate_python(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = err["loc"]
@@ -39,10 +43,24 @@ def validate(model: type[BaseModel], data: Any, path: Path, entry_of=lambda loc:
         field = ".".join(str(p) for p in within
                          if not isinstance(p, int) and p not in ("str", "Paragraph")) or None
         message = {
-            "extra_forbidden": "unknown key",
+            "unexpected_keyword_argument": "unknown key",
             "missing": "missing field",
+            "dataclass_type": "must be a mapping",
         }.get(err["type"], err["msg"])
         raise LawBookError(path, message, entry=entry_of(loc), field=field) from None
+
+
+_ADAPTERS: dict[Any, Any] = {}
+
+
+def _adapter(model: Any):
+    """pydantic, and its validator for a record, only when a file is checked: reading the
+    book from the cache needs neither."""
+    if model not in _ADAPTERS:
+        from pydantic import TypeAdapter
+
+        _ADAPTERS[model] = TypeAdapter(model)
+    return _ADAPTERS[model]
 
 
 def _entry_locator(data: Any):
@@ -84,7 +102,8 @@ def cached_lawbook(directory: Path) -> LawBook:
     import os
     import pickle
 
-    if os.environ.get("WHIST_ARBITER_NO_CACHE"):
+    base = cache_dir()
+    if base is None:
         return build_lawbook(directory)
     digest = hashlib.blake2b(digest_size=16)
     code = Path(__file__).resolve().parent
@@ -93,7 +112,6 @@ def cached_lawbook(directory: Path) -> LawBook:
     for path in sources:
         digest.update(str(path.relative_to(path.parents[1])).encode())
         digest.update(path.read_bytes())
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "whist-arbiter"
     cache = base / f"lawbook-{digest.hexdigest()}.pickle"
     try:
         with cache.open("rb") as fh:
@@ -171,6 +189,9 @@ def build_lawbook(directory: Path) -> LawBook:
     groups = []
     for i, raw in enumerate(_as_list(read_yaml(concordance_path), concordance_path)):
         group = validate(ConcordanceGroup, raw, concordance_path, lambda loc, i=i: f"#{i + 1}")
+        if len(group.laws) < 2:
+            raise LawBookError(concordance_path, "a group needs at least two laws",
+                               entry=f"#{i + 1} ({group.subject})", field="laws")
         for ref in group.laws:
             if ref not in raw_entries:
                 raise LawBookError(concordance_path, f"refers to {ref!r}, which does not exist",
@@ -190,7 +211,7 @@ def build_lawbook(directory: Path) -> LawBook:
         for code_id, system in raw.items():
             if code_id not in codes and code_id not in games:
                 raise LawBookError(scoring_path, f"no code or game {code_id!r}", entry=code_id)
-            scoring[code_id] = validate(ScoringSystem, system, scoring_path, lambda loc, c=code_id: c).model_dump()
+            scoring[code_id] = asdict(validate(ScoringSystem, system, scoring_path, lambda loc, c=code_id: c))
             for law in _scoring_laws(scoring[code_id]):
                 if law not in entries:
                     raise LawBookError(scoring_path, f"refers to {law!r}, which does not exist",
@@ -233,6 +254,12 @@ def _check_entries(raw_entries, topics, games) -> None:
         for game in entry.games:
             if game not in games:
                 raise LawBookError(path, f"unknown game {game!r} (see family.yaml)", entry=eid, field="games")
+        if not entry.text:
+            raise LawBookError(path, "an entry needs at least one paragraph of text", entry=eid, field="text")
+        for rule in entry.rules:
+            if not rule.then:
+                raise LawBookError(path, "a rule needs at least one conclusion", entry=eid,
+                                   field=f"rules.{rule.id}.then")
         if entry.kind == "exception" and not entry.games:
             raise LawBookError(path, "an exception must name the games it applies to", entry=eid, field="games")
         marked = {int(m) for p in _paragraphs(entry.text) for m in FOOTNOTE_MARK.findall(p.text)}
@@ -257,7 +284,7 @@ def _rules(path, eid, entry):
             raise LawBookError(path, f"two rules are called {data.id!r}", entry=eid, field="rules.id")
         seen.add(data.id)
         try:
-            rules.append(build_rule(eid, data, tuple(entry.games)))
+            rules.append(build_rule(eid, data, tuple(entry.games)).warm())
         except ValueError as exc:
             raise LawBookError(path, str(exc), entry=eid, field=f"rules.{data.id}") from None
     return tuple(rules)

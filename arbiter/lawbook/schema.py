@@ -10,20 +10,30 @@ exceptions, etiquette, prefaces). Each entry's ``text`` is a list of paragraphs;
 paragraph is either a string or ``{label: IV, text: ...}`` for a numbered sub-paragraph.
 Footnote markers stay in the text as printed (``player[32]``) and ``footnotes`` maps each
 marker to its note (``null`` where the source prints the marker but not the note).
+
+The shapes are plain dataclasses, and the law book is made of them: reading the checked
+book back from the cache needs no validation library. pydantic checks a file against them
+when the book is built (``loader.validate``), and ``extra: forbid`` makes an unknown key an
+error there. A list that must not be empty is checked by the loader, which names the field.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar, dataclass_transform
 
-from pydantic import BaseModel, ConfigDict, Field
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+T = TypeVar("T")
 
 
-class Paragraph(Strict):
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field,))
+def strict(cls: type[T]) -> type[T]:
+    """A frozen record whose fields are given by name, and whose files may hold no other key."""
+    setattr(cls, "__pydantic_config__", {"extra": "forbid"})   # read by pydantic when a file is checked
+    return dataclass(frozen=True, kw_only=True)(cls)
+
+
+@strict
+class Paragraph:
     label: str | None = None
     text: str
 
@@ -33,7 +43,8 @@ EntryKind = Literal["law", "exception", "etiquette", "preface", "rule", "princip
 ConclusionKind = Literal["fact", "ruling", "may", "must", "cannot", "forfeits", "score", "note"]
 
 
-class ConclusionData(Strict):
+@strict
+class ConclusionData:
     """What a rule concludes. ``fact`` adds a fact for other rules to use; ``ruling`` is a
     holding ("it is a misdeal"); ``may`` a right, ``must`` a duty, ``cannot`` a prohibition
     or limit, ``forfeits`` a right lost, ``score`` a score effect, ``note`` advice to the
@@ -49,7 +60,7 @@ class ConclusionData(Strict):
     score: str | None = None
     note: str | None = None
     who: str | None = None              # a variable: the seat or side that holds it
-    options: list[str] = []             # for `may`: the choice open to them
+    options: list[str] = field(default_factory=list)             # for `may`: the choice open to them
     consult: bool | None = None         # for `may`: whether partners may consult
     until: str | None = None            # for `may`: the moment the right lapses
     points: int | None = None           # for `score`
@@ -65,43 +76,49 @@ class ConclusionData(Strict):
         return getattr(self, self.kind)
 
 
-class RuleData(Strict):
+@strict
+class RuleData:
     """The machine-readable part of a law: when its condition holds, its conclusions follow."""
 
     id: str
     when: str | None = None             # the condition; none means always
-    then: list[ConclusionData] = Field(min_length=1)
-    games: list[str] = []               # only in these games (exceptions: their entry's games)
-    overrides: list[str] = []           # rules defeated where this one holds ("code/72#penalty" or "code/72")
+    then: list[ConclusionData]          # at least one
+    # only in these games (exceptions: their entry's games)
+    games: list[str] = field(default_factory=list)
+    # rules defeated where this one holds ("code/72#penalty" or "code/72")
+    overrides: list[str] = field(default_factory=list)
     note: str | None = None
     pending: str | None = None          # the facts it needs that no incident can give yet, and why
 
 
-class EntryData(Strict):
+@strict
+class EntryData:
     id: str
     kind: EntryKind
     label: str | None = None            # how it is cited, where the id does not say (a Case's number)
     number: int | str | None
     heading: str | None
-    text: list[str | Paragraph] = Field(min_length=1)
-    footnotes: dict[int, str | None] = {}
-    see: list[str] = []
+    text: list[str | Paragraph]           # at least one paragraph
+    footnotes: dict[int, str | None] = field(default_factory=dict)
+    see: list[str] = field(default_factory=list)
     topics: list[str]
-    games: list[str] = []
-    modifies: list[str] = []
+    games: list[str] = field(default_factory=list)
+    modifies: list[str] = field(default_factory=list)
     note: str | None = None
-    rules: list[RuleData] = []
+    rules: list[RuleData] = field(default_factory=list)
     text_only: str | None = None        # why a law that decides nothing has no rules
 
 
-class Source(Strict):
+@strict
+class Source:
     seed: str
     work: str
     begins: str
     ends: str | None
 
 
-class CodeData(Strict):
+@strict
+class CodeData:
     id: str
     title: str
     description: str
@@ -109,24 +126,28 @@ class CodeData(Strict):
     number_style: str
     games: list[str]
     edition_of: str | None = None
-    supplements: list[str] = []         # codes whose rulings this one's rules join (glosses, principles)
-    notes: list[str] = []
+    # codes whose rulings this one's rules join (glosses, principles)
+    supplements: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
-class CodeFile(Strict):
+@strict
+class CodeFile:
     code: CodeData
     entries: list[EntryData]
 
 
-class ConcordanceGroup(Strict):
+@strict
+class ConcordanceGroup:
     subject: str
-    laws: list[str] = Field(min_length=2)
+    laws: list[str]                     # at least two
 
 
-class GameData(Strict):
+@strict
+class GameData:
     id: str
     name: str
-    aliases: list[str] = []
+    aliases: list[str] = field(default_factory=list)
     codes: list[str]
     described_in: str | None = None
 
@@ -136,35 +157,41 @@ class GameData(Strict):
 Laws = str | list[str]
 
 
-class Number(Strict):
+@strict
+class Number:
     value: int
     law: Laws
 
 
-class Honours(Strict):
+@strict
+class Honours:
     by_count: dict[int, int]
     barred_at: int
     law: Laws
 
 
-class Precedence(Strict):
+@strict
+class Precedence:
     order: list[Literal["revoke", "tricks", "honours"]]
     law: Laws
 
 
-class Band(Strict):
+@strict
+class Band:
     losers_at_most: int
     value: int
     name: str
 
 
-class GameValue(Strict):
-    bands: list[Band] = []
+@strict
+class GameValue:
+    bands: list[Band] = field(default_factory=list)
     less_losers_score: bool = False
     law: Laws
 
 
-class RevokeScoring(Strict):
+@strict
+class RevokeScoring:
     ruling: str                         # the holding (e.g. revoke(P, N)) whose penalty this scores
     penalty: int
     options: list[Literal["take-tricks", "deduct-points", "add-points"]]
@@ -172,14 +199,16 @@ class RevokeScoring(Strict):
     law: Laws
 
 
-class RubberScoring(Strict):
+@strict
+class RubberScoring:
     best_of: int
     rubber_points: int
     deduct_losers_game: bool
     law: Laws
 
 
-class ScoringSystem(Strict):
+@strict
+class ScoringSystem:
     """How a code (or a game of its family) scores a hand, a game and a rubber: numbers, each
     with its law. What the sources do not give is said in ``not_in_source``, never invented."""
 
@@ -190,4 +219,4 @@ class ScoringSystem(Strict):
     game_value: GameValue | None
     revoke: RevokeScoring | None
     rubber: RubberScoring | None
-    not_in_source: list[str] = []
+    not_in_source: list[str] = field(default_factory=list)
