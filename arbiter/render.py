@@ -8,14 +8,15 @@ the facts, the question, "Decision.--" with the holdings and the laws relied on
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import fields
 from functools import lru_cache
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 
 from .decision import Decision, Finding
 from .lawbook import LawBook
-from .resources import templates_dir
+from .resources import cache_dir, templates_dir
 
 FORMATS = ("text", "md", "html", "json")
 
@@ -26,7 +27,7 @@ def _environment_for(directory: str) -> Environment:
         loader=FileSystemLoader(directory),
         autoescape=select_autoescape(["html.j2"]),
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-        undefined=StrictUndefined,
+        undefined=StrictUndefined, bytecode_cache=_bytecode_cache(),
     )
     env.filters["vide"] = _vide
     env.filters["laws"] = _laws
@@ -34,6 +35,20 @@ def _environment_for(directory: str) -> Environment:
     env.filters["ruling"] = _ruling
     env.filters["sentence"] = lambda s: (s[:1].upper() + s[1:]) if s else s
     return env
+
+
+def _bytecode_cache() -> FileSystemBytecodeCache | None:
+    """Compiled templates kept between processes (Jinja2 checks each against its source), so
+    a command does not compile them anew each time it runs; none if there is nowhere to keep them."""
+    base = cache_dir()
+    if base is None:
+        return None
+    where = base / "templates"
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(where)) if os.access(where, os.W_OK) else None
 
 
 def _environment() -> Environment:

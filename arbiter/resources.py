@@ -35,3 +35,12 @@ def cases_dir() -> Path:
 
 def templates_dir() -> Path:
     return data_root() / "templates"
+
+
+def cache_dir() -> Path | None:
+    """Where whist-arbiter keeps what it can rebuild (the checked law book, compiled
+    templates): ``$XDG_CACHE_HOME/whist-arbiter`` or ``~/.cache/whist-arbiter``. None when
+    ``WHIST_ARBITER_NO_CACHE`` is set."""
+    if os.environ.get("WHIST_ARBITER_NO_CACHE"):
+        return None
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "whist-arbiter"

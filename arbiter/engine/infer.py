@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..facts import Fact, FactSet
-from .conditions import Solution, Var, first_failure, parse_condition, solve
+from .conditions import Pred, Solution, Var, first_failure, solve
 from .rules import Rule
 
 MAX_ROUNDS = 50
@@ -215,11 +215,10 @@ def _saturate(stratum: _Stratum, facts, overriders, fired, defeated, result) -> 
                     result.defeats.append(Defeat(rule, by, binding))
                     continue
                 fired.add(key)
-                for data in rule.then:
-                    conclusion = _conclude(rule, data, sol, binding)
-                    result.conclusions.append(conclusion)
-                    for atom in (data.fact, data.ruling):
-                        if atom:
+                for data, atoms in zip(rule.then, rule.atoms):
+                    result.conclusions.append(_conclude(rule, data, atoms, sol, binding))
+                    for atom in atoms:
+                        if atom is not None:
                             fact = _ground(atom, sol.binding, sol.used)
                             if facts.add_fact(fact):
                                 added.add(fact.name)
@@ -255,8 +254,7 @@ def _vars(rule: Rule) -> set[str]:
     return rule.variables
 
 
-def _ground(atom: str, binding: dict, used) -> Fact:
-    pred = parse_condition(atom)
+def _ground(pred: Pred, binding: dict, used) -> Fact:
     args = tuple(binding.get(a.name, a.name) if isinstance(a, Var) else a.value for a in pred.args)
     line = max((f.line for f in used if f.line), default=None)
     moment = max((f.moment for f in used), key=lambda m: m.sort_key(), default=None)
@@ -272,11 +270,12 @@ def fill(text: str | None, binding: dict) -> str | None:
     return _BRACED.sub(lambda m: str(binding.get(m.group(1), m.group(0))), text)
 
 
-def _conclude(rule: Rule, data, sol, binding) -> Conclusion:
+def _conclude(rule: Rule, data, atoms, sol, binding) -> Conclusion:
     kind = data.kind
     text = data.text if kind != "fact" else data.fact
     if kind in ("fact", "ruling"):
-        text = str(_ground(text, sol.binding, sol.used))
+        atom = atoms[1] if kind == "ruling" else atoms[0]
+        text = str(_ground(atom, sol.binding, sol.used))
     return Conclusion(
         rule=rule, kind=kind, text=text, says=fill(data.says, sol.binding),
         who=str(sol.binding.get(data.who, data.who)) if data.who else None,

@@ -23,6 +23,15 @@ class Rule:
     overrides: tuple[str, ...]
     note: str | None = None
     pending: str | None = None
+    #: each conclusion's ``fact`` and ``ruling``, parsed (None where it has none)
+    atoms: tuple[tuple[Pred | None, Pred | None], ...] = ()
+
+    def warm(self) -> "Rule":
+        """Work out now what the engine will ask of the rule, so that a law book stored in
+        the cache carries it, and a ruling never needs the condition parser."""
+        for name in ("predicates", "required", "positive", "concludes", "negated", "variables", "output_vars"):
+            getattr(self, name)
+        return self
 
     @cached_property
     def predicates(self) -> set[str]:
@@ -44,10 +53,10 @@ class Rule:
         table = {"seat", "partner", "adversary", "code", "game", "packs", "side_of", "opposing_side"}
         return frozenset(self.predicates - self.negated - table)
 
-    @property
+    @cached_property
     def concludes(self) -> set[str]:
         """The predicates this rule adds as facts."""
-        return {parse_condition(atom).name for c in self.then for atom in (c.fact, c.ruling) if atom}
+        return {atom.name for pair in self.atoms for atom in pair if atom is not None}
 
     @cached_property
     def negated(self) -> set[str]:
@@ -71,10 +80,10 @@ class Rule:
         """The variables the conclusions mention: bindings that differ only elsewhere give the
         same conclusions, and fire once."""
         out = set()
-        for c in self.then:
-            for text in (c.fact, c.ruling):
-                if text:
-                    out |= variables(parse_condition(text))
+        for c, pair in zip(self.then, self.atoms):
+            for atom in pair:
+                if atom is not None:
+                    out |= variables(atom)
             out |= set(_BRACED.findall(c.says or ""))
             if c.who:
                 out.add(c.who)
@@ -93,6 +102,7 @@ def build_rule(law_id: str, data: RuleData, entry_games: tuple[str, ...]) -> Rul
         except ValueError as exc:
             raise ValueError(f"when: {exc}") from None
     bound = variables(tree) if tree is not None else set()
+    atoms = []
     for i, c in enumerate(data.then):
         kinds = [k for k in ("ruling", "may", "must", "cannot", "forfeits", "score", "note") if getattr(c, k)]
         if len(kinds) > 1:
@@ -100,17 +110,22 @@ def build_rule(law_id: str, data: RuleData, entry_games: tuple[str, ...]) -> Rul
                              f"forfeits, score, note, not {kinds}")
         if not kinds and not c.fact:
             raise ValueError(f"then[{i}]: a conclusion needs fact, ruling, may, must, cannot, forfeits, score or note")
+        pair: list[Pred | None] = []
         for atom in (c.fact, c.ruling):
-            if atom:
-                try:
-                    pred = parse_condition(atom)
-                except ValueError as exc:
-                    raise ValueError(f"then[{i}]: {exc}") from None
-                if not isinstance(pred, Pred):
-                    raise ValueError(f"then[{i}]: {atom!r} must be a single predicate")
-                unbound = {a.name for a in pred.args if hasattr(a, "name")} - bound - {"_"}
-                if unbound:
-                    raise ValueError(f"then[{i}]: {sorted(unbound)} not bound by `when`")
+            if not atom:
+                pair.append(None)
+                continue
+            try:
+                pred = parse_condition(atom)
+            except ValueError as exc:
+                raise ValueError(f"then[{i}]: {exc}") from None
+            if not isinstance(pred, Pred):
+                raise ValueError(f"then[{i}]: {atom!r} must be a single predicate")
+            unbound = {a.name for a in pred.args if hasattr(a, "name")} - bound - {"_"}
+            if unbound:
+                raise ValueError(f"then[{i}]: {sorted(unbound)} not bound by `when`")
+            pair.append(pred)
+        atoms.append((pair[0], pair[1]))
         for text in (c.says, c.who):
             for name in _BRACED.findall(text or "") + ([text] if text and text == c.who else []):
                 if name not in bound:
@@ -118,5 +133,5 @@ def build_rule(law_id: str, data: RuleData, entry_games: tuple[str, ...]) -> Rul
     return Rule(
         id=f"{law_id}#{data.id}", law=law_id, when=data.when, tree=tree, then=tuple(data.then),
         games=tuple(data.games or entry_games), overrides=tuple(data.overrides), note=data.note,
-        pending=data.pending,
+        pending=data.pending, atoms=tuple(atoms),
     )
