@@ -87,6 +87,7 @@ class _Replayer:
         self.bidding: list[tuple[str, str | None]] = []
         self.passed: set[str] = set()
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
+        self._partners: dict[str, str | None] = {}
 
     # -------------------------------------------------------------- helpers
     def add(self, name, *args, s: Statement | None = None):
@@ -98,7 +99,9 @@ class _Replayer:
         return seats[(seats.index(seat) + 1) % len(seats)]
 
     def partner(self, seat: str) -> str | None:
-        return self.i.partner_of(seat)
+        if seat not in self._partners:
+            self._partners[seat] = self.i.partner_of(seat)
+        return self._partners[seat]
 
     def side(self, seat: str) -> str:
         """A partnership is named by its seats in table order ("AB", "YZ")."""

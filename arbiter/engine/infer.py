@@ -115,6 +115,17 @@ def infer(rules: list[Rule], facts: FactSet, game: str) -> Inference:
 class _Stratum:
     rules: list[Rule]
     triggered_by: dict[str, list[Rule]]     # predicate -> the rules of this stratum whose result it can change
+    unconditional: list[tuple[int, Rule]]   # rules that need no particular fact, with their place
+    keyed_by: dict[str, list[tuple[int, Rule]]]   # one predicate each rule needs -> those rules
+
+    def candidates(self, present) -> list[Rule]:
+        """The rules whose needed predicates all have facts, in the stratum's order: looked
+        up by one predicate each needs, rather than by trying every rule."""
+        found = list(self.unconditional)
+        for name in present:
+            found += [(i, r) for i, r in self.keyed_by.get(name, ()) if present >= r.required]
+        found.sort(key=lambda pair: pair[0])
+        return [r for _, r in found]
 
 
 @dataclass
@@ -149,7 +160,12 @@ def _plan(rules: list[Rule], game: str) -> _Plan:
                     names |= other.predicates
             for name in names:
                 triggered_by.setdefault(name, []).append(r)
-        layers.append(_Stratum(layer, triggered_by))
+        keyed_by: dict[str, list[tuple[int, Rule]]] = {}
+        for i, r in enumerate(layer):
+            if r.required:
+                keyed_by.setdefault(min(r.required), []).append((i, r))
+        unconditional = [(i, r) for i, r in enumerate(layer) if not r.required]
+        layers.append(_Stratum(layer, triggered_by, unconditional, keyed_by))
     plan = _Plan(active, overriders, layers)
     if len(_PLANS) > 64:    # rule lists made on the fly (tests, tools) must not pile up
         _PLANS.clear()
@@ -199,7 +215,7 @@ def _saturate(stratum: _Stratum, facts, overriders, fired, defeated, result) -> 
     again only if a fact was added to a predicate it (or a rule that overrides it) names:
     nothing else can give it a new solution."""
     present = facts.predicates()
-    rules = [r for r in stratum.rules if present >= r.required]
+    rules = stratum.candidates(present)
     for _ in range(MAX_ROUNDS):
         added: set[str] = set()
         for rule in rules:

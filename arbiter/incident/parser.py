@@ -96,6 +96,9 @@ def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str
     """Blank out ``# …`` (outside quotes); return the lines and {line: (comment, standalone)}."""
     out, comments = [], {}
     for number, line in enumerate(lines, 1):
+        if "#" not in line:
+            out.append(line)
+            continue
         in_quotes, cut, escaped = False, None, False
         for i, ch in enumerate(line):
             if escaped:
