@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from arbiter.cards import Card, Suit
 from arbiter.cli import app
-from arbiter.incident import format_incident, parse
+from arbiter.incident import IncidentError, format_incident, parse
 from arbiter.narrative import statement_of_facts
 from arbiter.table import replay, replay_all
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 CASE_VII = '''# Case VII
 code english-1864
@@ -184,3 +188,63 @@ def test_missing_file_is_a_clean_error():
     result = runner.invoke(app, ["check", "/nonexistent/x.whist"])
     assert result.exit_code == 1
     assert "cannot read the file" in result.output
+
+
+def test_every_item_knows_the_line_and_column_it_starts_at():
+    """The parser builds the model as it parses; positions come from the tokens and from the
+    start of each line, and must be the ones a person counting in the file would give."""
+    text = ('# a comment line\n'
+            'code english-1864\n'
+            '\n'
+            'partners none   # trailing comment\n'
+            '   trick 2:\n'
+            '  A leads S5 ; \n'
+            '  disputed "who spoke":\n'
+            '    - Y says "mine" ;  B plays S6\n'
+            '    - "nobody spoke"\n'
+            '  finding: B plays S7\n'
+            'after the hand:\n'
+            'note "that is all"\n')
+    text = text.replace(" ; \n", "\n")
+    incident = parse(text)
+    where = {type(item).__name__ + ":" + str(getattr(item, "key", "")): (item.pos.line, item.pos.column)
+             for item in incident.items if type(item).__name__ != "Comment"}
+    assert where["HeaderLine:code"] == (2, 1)
+    assert where["HeaderLine:no_partners"] == (4, 1)
+    assert where["HeaderLine:note"] == (12, 1)
+    moments = [(m.pos.line, m.pos.column) for m in incident.items if type(m).__name__ == "MomentLine"]
+    assert moments == [(5, 4), (11, 1)]
+    dispute = next(i for i in incident.items if type(i).__name__ == "Dispute")
+    assert (dispute.pos.line, dispute.pos.column) == (7, 3)
+    first, second = dispute.alternatives
+    assert (first.pos.line, first.pos.column) == (8, 5) and (second.pos.line, second.pos.column) == (9, 5)
+    assert [(s.pos.line, s.pos.column) for s in first.statements] == [(8, 7), (8, 24)]
+    finding = next(i for i in incident.items if type(i).__name__ == "Finding")
+    assert (finding.pos.line, finding.pos.column) == (10, 3)
+    assert (finding.statement.pos.line, finding.statement.pos.column) == (10, 12)
+    lead = next(i for i in incident.items if type(i).__name__ == "Statement")
+    assert (lead.pos.line, lead.pos.column, lead.moment.trick) == (6, 3, 2)
+
+
+def test_parsing_in_several_threads_gives_what_parsing_in_turn_gives():
+    """One parser serves every thread; what it is parsing is kept per thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    files = sorted(EXAMPLES.glob("*.whist"))
+    texts = [f.read_text(encoding="utf-8") for f in files] * 4
+    in_turn = [format_incident(parse(t)) for t in texts]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda t: format_incident(parse(t)), texts))
+    assert together == in_turn
+    broken = "code english-1864\ntrick 1:\n  A laeds S5\n"
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        errors = list(pool.map(lambda t: _error_of(t), [broken] * 8))
+    assert all(e == (3, 5) for e in errors)
+
+
+def _error_of(text):
+    try:
+        parse(text)
+    except IncidentError as exc:
+        return (exc.line, exc.column)
+    return None

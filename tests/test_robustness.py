@@ -55,3 +55,35 @@ def test_every_format_is_byte_identical_run_to_run(fmt):
     path = str(REPO / "cases" / "cavendish" / "case-07.whist")
     first = runner.invoke(app, ["rule", path, "--format", fmt, "--explain"]).output
     assert runner.invoke(app, ["rule", path, "--format", fmt, "--explain"]).output == first
+
+
+def test_a_cached_law_book_and_a_ruling_need_no_validator_yaml_or_condition_parser(tmp_path):
+    """What keeps a command quick to start: the law book read back from the cache needs
+    neither pydantic nor PyYAML, and a ruling parses no condition (Lark is loaded for the
+    incident's own notation only). A new process shows what each import costs."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("WHIST_ARBITER_NO_CACHE", None)
+    script = (
+        "import sys\n"
+        "from arbiter.lawbook import load_lawbook\n"
+        "book = load_lawbook()\n"
+        "print(sorted(m for m in ('pydantic', 'yaml', 'lark', 'jinja2') if m in sys.modules))\n"
+        "import arbiter.engine.conditions as conditions\n"
+        "def refuse(*a, **k):\n"
+        "    raise AssertionError('a condition was parsed during a ruling')\n"
+        "conditions._lark = refuse\n"
+        "from arbiter.decision import decide\n"
+        "from arbiter.incident import parse_file\n"
+        f"decision = decide(book, parse_file({str(REPO / 'examples/revoke-found-at-end-of-hand.whist')!r}))\n"
+        "print(decision.branches[0].holdings[0].ruling)\n"
+    )
+    first = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=REPO)
+    assert first.returncode == 0, first.stderr
+    assert "revoke(B, 5)" in first.stdout           # built and checked the first time
+    again = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=REPO)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines() == ["[]", "revoke(B, 5)"]
