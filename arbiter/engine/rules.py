@@ -5,9 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from ..lawbook.schema import ConclusionData, RuleData
+from ..lawbook.records import ConclusionData
 from .conditions import And, Not, Pred, parse_condition, predicates, variables
+
+if TYPE_CHECKING:
+    from ..lawbook.schema import RuleData
 
 _BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 

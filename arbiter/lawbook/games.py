@@ -66,7 +66,7 @@ from pathlib import Path
 from typing import Literal, NoReturn
 
 from arbiter.lawbook.errors import LawBookError
-from arbiter.lawbook.schema import strict
+from arbiter.lawbook.records import strict
 from arbiter.lawbook.yamlio import read_yaml
 
 Key = int | str

@@ -13,14 +13,17 @@ from __future__ import annotations
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..resources import cache_dir, laws_dir
 from .errors import LawBookError
 from .games import load_games
 from .model import FOOTNOTE_MARK, Code, Law, LawBook
-from .schema import CodeFile, ConcordanceGroup, GameData, Paragraph, ScoringSystem
+from .records import ConcordanceGroup, GameData, Paragraph
 from .yamlio import read_yaml
+
+if TYPE_CHECKING:
+    from .schema import CodeFile
 
 #: Files in laws/ that are not codes.
 SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml", "scoring.yaml"}
@@ -75,6 +78,8 @@ def _entry_locator(data: Any):
 
 
 def load_code_file(path: Path) -> CodeFile:
+    from .schema import CodeFile
+
     data = read_yaml(path)
     return validate(CodeFile, data, path, _entry_locator(data))
 
@@ -133,6 +138,8 @@ def cached_lawbook(directory: Path) -> LawBook:
 
 
 def build_lawbook(directory: Path) -> LawBook:
+    from .schema import ScoringSystem  # the shapes of the files: needed to build, not to read the cache
+
     if not directory.is_dir():
         raise LawBookError(directory, "no such directory of laws")
     topics_path = directory / "topics.yaml"

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .schema import ConcordanceGroup, GameData, Paragraph, Source
+from .records import ConcordanceGroup, GameData, Paragraph, Source
 
 if TYPE_CHECKING:
     from .games import Game

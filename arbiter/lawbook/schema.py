@@ -11,69 +11,24 @@ paragraph is either a string or ``{label: IV, text: ...}`` for a numbered sub-pa
 Footnote markers stay in the text as printed (``player[32]``) and ``footnotes`` maps each
 marker to its note (``null`` where the source prints the marker but not the note).
 
-The shapes are plain dataclasses, and the law book is made of them: reading the checked
-book back from the cache needs no validation library. pydantic checks a file against them
-when the book is built (``loader.validate``), and ``extra: forbid`` makes an unknown key an
-error there. A list that must not be empty is checked by the loader, which names the field.
+The shapes are plain dataclasses; those the law book keeps are in :mod:`.records`. This
+module is needed only to build the book: pydantic checks a file against these shapes
+(``loader.validate``), and ``extra: forbid`` makes an unknown key an error there. A list
+that must not be empty is checked by the loader, which names the field.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal, TypeVar, dataclass_transform
+from dataclasses import field
+from typing import Literal
 
-T = TypeVar("T")
+from .records import ConclusionData, ConcordanceGroup, GameData, Paragraph, Source, strict
 
-
-@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field,))
-def strict(cls: type[T]) -> type[T]:
-    """A frozen record whose fields are given by name, and whose files may hold no other key."""
-    setattr(cls, "__pydantic_config__", {"extra": "forbid"})   # read by pydantic when a file is checked
-    return dataclass(frozen=True, kw_only=True)(cls)
-
-
-@strict
-class Paragraph:
-    label: str | None = None
-    text: str
+__all__ = ["CodeData", "CodeFile", "ConclusionData", "ConcordanceGroup", "EntryData", "GameData", "Paragraph",
+           "RuleData", "ScoringSystem", "Source"]
 
 
 EntryKind = Literal["law", "exception", "etiquette", "preface", "rule", "principle", "gloss"]
-
-ConclusionKind = Literal["fact", "ruling", "may", "must", "cannot", "forfeits", "score", "note"]
-
-
-@strict
-class ConclusionData:
-    """What a rule concludes. ``fact`` adds a fact for other rules to use; ``ruling`` is a
-    holding ("it is a misdeal"); ``may`` a right, ``must`` a duty, ``cannot`` a prohibition
-    or limit, ``forfeits`` a right lost, ``score`` a score effect, ``note`` advice to the
-    players from the arbitrator's principles. ``says`` is the sentence
-    the decision prints, with the rule's variables in braces."""
-
-    fact: str | None = None
-    ruling: str | None = None
-    may: str | None = None
-    must: str | None = None
-    cannot: str | None = None
-    forfeits: str | None = None
-    score: str | None = None
-    note: str | None = None
-    who: str | None = None              # a variable: the seat or side that holds it
-    options: list[str] = field(default_factory=list)             # for `may`: the choice open to them
-    consult: bool | None = None         # for `may`: whether partners may consult
-    until: str | None = None            # for `may`: the moment the right lapses
-    points: int | None = None           # for `score`
-    says: str | None = None
-
-    @property
-    def kind(self) -> str:
-        kinds = [k for k in ("ruling", "may", "must", "cannot", "forfeits", "score", "note") if getattr(self, k)]
-        return kinds[0] if kinds else "fact"
-
-    @property
-    def text(self) -> str | None:
-        return getattr(self, self.kind)
 
 
 @strict
@@ -110,14 +65,6 @@ class EntryData:
 
 
 @strict
-class Source:
-    seed: str
-    work: str
-    begins: str
-    ends: str | None
-
-
-@strict
 class CodeData:
     id: str
     title: str
@@ -135,21 +82,6 @@ class CodeData:
 class CodeFile:
     code: CodeData
     entries: list[EntryData]
-
-
-@strict
-class ConcordanceGroup:
-    subject: str
-    laws: list[str]                     # at least two
-
-
-@strict
-class GameData:
-    id: str
-    name: str
-    aliases: list[str] = field(default_factory=list)
-    codes: list[str]
-    described_in: str | None = None
 
 
 # ------------------------------------------------------------------ scoring (laws/scoring.yaml)
