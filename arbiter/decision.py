@@ -203,10 +203,16 @@ def _tell(alternative) -> str:
     return "; ".join(sentence(s) for s in alternative.statements)
 
 
+def _capitalised(text: str) -> str:
+    """A conclusion written without a sentence of its own ("two tricks transferred …") is
+    shown as one: it stands in the decision among sentences."""
+    return text[:1].upper() + text[1:]
+
+
 def _finding(book: LawBook, c: Conclusion) -> Finding:
     law = book.entries[c.law]
     return Finding(
-        kind=c.kind, says=c.says or c.text, law=c.law, label=law.label, rule=c.rule.id,
+        kind=c.kind, says=c.says or _capitalised(c.text), law=c.law, label=law.label, rule=c.rule.id,
         ruling=c.text if c.kind == "ruling" else None, who=c.who, options=c.options,
         consult=c.consult, until=c.until, points=c.points,
         facts=tuple(str(f) for f in c.used), lines=tuple(sorted({f.line for f in c.used if f.line})),

@@ -165,7 +165,9 @@ def differences(decisions: list[Decision]) -> list[str]:
                    f"{name.replace('_', ' ')}; the other{'s' if len(decisions) - len(holders) > 1 else ''} do not.")
     for d in decisions:
         if not names[d.code]:
-            out.append(f"{d.code} finds no irregularity.")
+            other = any(b.remedies or b.duties or b.limits or b.forfeits or b.scores for b in d.branches)
+            out.append(f"{d.code} makes no holding" + (", but gives or limits a right." if other
+                                                       else ": it finds no irregularity."))
     for kind, title in (("remedies", "gives"), ("limits", "limits"), ("forfeits", "forfeits"),
                         ("scores", "scores")):
         said = {d.code: list(dict.fromkeys(f.says for b in d.branches for f in getattr(b, kind)))

@@ -280,8 +280,10 @@ class _Replayer:
             self.add("hand_position", s.actor, trick.number, position, s=s)
         self.add("played", s.actor, trick.number, str(first), s=s)
         self.add("played_to_trick", s.actor, trick.number, s=s)
-        if trick.number > 1:
-            self.add("played_after_trick", s.actor, trick.number - 1, s=s)
+        # Whoever plays to a trick has played after every trick before it, those the incident
+        # leaves out included: a player at trick 8 has played to trick 6, following trick 5.
+        for earlier in {trick.number - 1, *(n for n in self.tricks if n < trick.number)} - {0}:
+            self.add("played_after_trick", s.actor, earlier, s=s)
         self.check_renounce(s, trick, first)
         self.check_call(s, trick, first)
         self.take_from_hand(s, first, trick.number)

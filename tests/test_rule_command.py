@@ -115,6 +115,15 @@ def test_code_and_game_overrides():
 def test_bad_input_and_usage():
     assert rule("-", input="trick 1:\n  Y laeds S5\n").exit_code == 1
     assert rule("-", "--format", "xml", input=REVOKE).exit_code == 2
+    for ignored in (["--code", "american-1893"], ["--explain"]):
+        result = rule("-", "--compare", *ignored, input=REVOKE)
+        assert result.exit_code == 2 and ignored[0] in result.output
+
+
+def test_compare_says_when_a_code_finds_nothing_irregular():
+    out = rule("-", "--compare", input="code english-1864\ndealer Z\ntrick 1:\n  A leads S5\n").output
+    for code in ("english-1864", "english-revised", "american-1893"):
+        assert f"{code} makes no holding: it finds no irregularity." in out
 
 
 def test_every_example_can_be_ruled_in_every_format():

@@ -121,6 +121,9 @@ def rule(
 
     if fmt not in FORMATS:
         fail(f"unknown format {fmt!r}; formats are: {', '.join(FORMATS)}", code=2)
+    if compare and (code or explain):
+        given = " and ".join(o for o, on in (("--code", code), ("--explain", explain)) if on)
+        fail(f"--compare rules under every code of the game, side by side; it does not take {given}", code=2)
     incident = read_incident(file)
     with user_errors():
         book = load_lawbook()
