@@ -326,11 +326,11 @@ class _Replayer:
             return
         if card in self.played:
             seat, at = self.played[card]
-            raise self.i.error(s.pos, f"{card} has already been played, by {seat} at trick {at}")
+            raise self.i.error(s.pos, f"{card} has already been played, by {seat} at trick {at}", at=str(card))
         if self.i.deal and card not in self.hands.get(s.actor, set()):
             owner = next((seat for seat, cards in self.i.deal.items() if card in cards), None)
             if owner and owner != s.actor:
-                raise self.i.error(s.pos, f"{s.actor} cannot play {card}: the deal gives it to {owner}")
+                raise self.i.error(s.pos, f"{s.actor} cannot play {card}: the deal gives it to {owner}", at=str(card))
             if s.actor in self.i.deal and self.known_full and owner is None:
                 self.add("card_not_in_deal", s.actor, str(card), s=s)
         self.hands.get(s.actor, set()).discard(card)
@@ -381,7 +381,8 @@ class _Replayer:
         for card in s.cards:
             owner = next((seat for seat, cards in self.i.deal.items() if card in cards), None)
             if owner and owner != s.actor:
-                raise self.i.error(s.pos, f"{s.actor} cannot have held {card}: the deal gives it to {owner}")
+                raise self.i.error(s.pos, f"{s.actor} cannot have held {card}: the deal gives it to {owner}",
+                                   at=str(card))
             self.held.setdefault(s.actor, set()).add(card)
             self.add("held", s.actor, str(card), s=s)
 
@@ -430,7 +431,7 @@ class _Replayer:
         card = s.cards[0]
         where = self.played.get(card)
         if where is None or where[0] != s.actor:
-            raise self.i.error(s.pos, f"{s.actor} cannot take back {card}: he has not played it")
+            raise self.i.error(s.pos, f"{s.actor} cannot take back {card}: he has not played it", at=str(card))
         seat, number = where
         trick = self.tricks.get(number)
         if trick is not None:

@@ -28,7 +28,10 @@ CASES = [
     ("moment without colon", "trick 3\n  Y leads S5\n", 1, 8, ["expected `:`"]),
     ("code not a name", "code English\n", 1, 6, ["expected a name"]),
     ("title not quoted", "title unquoted\n", 1, 7, ["words in double quotes"]),
-    ("unterminated quote", 'title "unterminated\n', 1, 7, ["words in double quotes"]),
+    ("a card with no such rank", "trick 1:\n  Y leads S1\n", 2, 12, ["'S1' is not a card", "2 to 10"]),
+    ("a seat in lower case", "trick 1:\n  y leads S5\n", 2, 3, ["capital letter", "did you mean `Y`"]),
+    ("an unknown verb after a no-break space", "trick 1:\n  Y\u00a0laeds S5\n", 2, 5, ["did you mean `leads`"]),
+    ("unterminated quote", 'title "unterminated\n', 1, 7, ["the quotation is not closed"]),
     ("seats twice", "seats A Y B\nseats A Y B Z\n", 2, 1, ["`seats` is given twice", "line 1"]),
     ("seat named twice", "seats A A B Z\n", 1, 1, ["a seat is named twice"]),
     ("dealer not a seat", "dealer Q\n", 1, 1, ["'Q' is not a seat"]),
@@ -42,13 +45,13 @@ CASES = [
     ("penalty from no seat", "trick 1:\n  Y demands call suit hearts from Q\n", 2, 3, ["'Q' is not a seat"]),
     ("alternative without dispute", "- Y leads S5\n", 1, 1, ["must follow a `disputed:` line"]),
     ("dispute with one alternative", "disputed:\n  - Y leads S5\n", 1, 1, ["at least two alternatives"]),
-    ("card played twice", "trick 1:\n  Y leads S5\n  B plays S5\n", 3, 3, ["S5 has already been played", "by Y at trick 1"]),
-    ("card led twice in one line", "trick 1:\n  Y leads S5 S5\n", 2, 3, ["S5 has already been played"]),
+    ("card played twice", "trick 1:\n  Y leads S5\n  B plays S5\n", 3, 11, ["S5 has already been played", "by Y at trick 1"]),
+    ("card led twice in one line", "trick 1:\n  Y leads S5 S5\n", 2, 11, ["S5 has already been played"]),
     ("deal from a seat not at table", "deal N:AKQ.JT9.876.5432 - - -\n", 1, 1, ["the deal starts with 'N'"]),
     ("card dealt twice", S + "deal N:AKQ.JT9.876.5432 AKQ... - -\n", 2, 1, ["dealt to both N and E"]),
     ("bad PBN", S + "deal N:AKQ.JT9.876.54X2 - - -\n", 2, 8, ["not a rank: 'X'", "spades.hearts.diamonds.clubs"]),
     ("bad PBN in a later hand", S + "deal N:AKQ.JT9.876.5432 - AKQ.JT9 -\n", 2, 27, ["four suits separated by dots"]),
-    ("card the deal gives to another", DEAL + "trick 1:\n  N leads SA\n  E plays S2\n", 5, 3, ["E cannot play S2", "the deal gives it to N"]),
+    ("card the deal gives to another", DEAL + "trick 1:\n  N leads SA\n  E plays S2\n", 5, 11, ["E cannot play S2", "the deal gives it to N"]),
     ("line ends too soon", "trick 1:\n  Y leads\n", 2, 10, ["the line ends too soon", "expected a card"]),
     ("count in words", "trick 1:\n  Y has twelve cards\n", 2, 9, ["expected a number"]),
     ("packs in words", "packs two\n", 1, 7, ["expected a number"]),
@@ -59,7 +62,7 @@ CASES = [
     ("throws down what", "trick 1:\n  Y throws down\n", 2, 16, ["the line ends too soon", "`hand`"]),
     ("finds where", "trick 1:\n  Y finds S5\n", 2, 13, ["the line ends too soon", "`on`"]),
     ("asks a seat not at table", 'trick 1:\n  Y asks Q "x"\n', 2, 3, ["'Q' is not a seat"]),
-    ("held card the deal gives to another", DEAL + "finding: E held SA\n", 3, 10, ["cannot have held SA"]),
+    ("held card the deal gives to another", DEAL + "finding: E held SA\n", 3, 17, ["cannot have held SA"]),
     ("five seats", "seats A B C D E\n", 1, 1, ["two, three or four seats"]),
 ]
 
@@ -78,6 +81,47 @@ def test_malformed_incident_is_located_and_explained(name, text, line, column, w
     shown, caret = message.splitlines()[1:3]
     assert shown.strip() == text.splitlines()[line - 1].strip()
     assert caret.index("^") - 4 == column - 1
+
+
+def test_whole_file_problems_are_told_in_one_line(tmp_path):
+    from arbiter.incident import parse_file
+
+    cases = {
+        "missing.whist": (None, "no such file"),
+        "a-directory": ("dir", "is a directory"),
+        "binary.whist": (b"\x7fELF\x00\x01", "not a text file"),
+    }
+    for name, (content, words) in cases.items():
+        path = tmp_path / name
+        if content == "dir":
+            path.mkdir()
+        elif content is not None:
+            path.write_bytes(content)
+        with pytest.raises(IncidentError) as caught:
+            parse_file(path)
+        assert str(caught.value) == f"{path}: {caught.value.problem}" and words in str(caught.value)
+
+
+def test_a_byte_that_is_not_utf8_is_located(tmp_path):
+    from arbiter.incident import parse_file
+
+    path = tmp_path / "latin1.whist"
+    path.write_bytes('code english-1864\ntitle "café"\n'.encode("latin-1"))
+    with pytest.raises(IncidentError) as caught:
+        parse_file(path)
+    assert (caught.value.line, caught.value.column) == (2, 11)
+    assert "0xe9 is not UTF-8" in str(caught.value)
+
+
+def test_a_byte_order_mark_and_no_break_spaces_are_read_as_nothing(tmp_path):
+    from arbiter.incident import parse_file
+
+    plain = "code english-1864\ntrick 1:\n  Y leads S5\n"
+    path = tmp_path / "bom.whist"
+    path.write_bytes(b"\xef\xbb\xbf" + plain.replace("S5", "S5\u00a0").encode("utf-8"))
+    read = parse_file(path)
+    assert read.events == parse(plain).events
+    assert parse("\ufeff" + plain).events == parse(plain).events
 
 
 def test_there_are_at_least_thirty_cases():

@@ -120,6 +120,20 @@ def test_bad_input_and_usage():
         assert result.exit_code == 2 and ignored[0] in result.output
 
 
+def test_an_empty_incident_is_nothing_to_rule_on():
+    for text in ("", "code english-1864\n", "# only a comment\n"):
+        result = rule("-", input=text)
+        assert result.exit_code == 1 and "nothing to rule on" in result.output
+
+
+def test_an_unknown_code_or_game_in_the_file_is_shown_at_its_line():
+    result = rule("-", input="code english-1865\ntrick 1:\n  A leads S5\n")
+    assert result.exit_code == 1
+    assert "<stdin>:1:6: no code 'english-1865'" in result.output and "did you mean `english-1864`" in result.output
+    result = rule("-", input="code english-1864\ngame bostn\ntrick 1:\n  A leads S5\n")
+    assert result.exit_code == 1 and "<stdin>:2:6: no game 'bostn'" in result.output
+
+
 def test_compare_says_when_a_code_finds_nothing_irregular():
     out = rule("-", "--compare", input="code english-1864\ndealer Z\ntrick 1:\n  A leads S5\n").output
     for code in ("english-1864", "english-revised", "american-1893"):

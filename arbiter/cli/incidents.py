@@ -23,10 +23,11 @@ FileArgument = Annotated[str, typer.Argument(help="An incident file (.whist), or
 def read_incident(path: str):
     """Parse, or print the error and exit 1."""
     from ..incident import IncidentError, parse, parse_file
+    from ..incident.parser import decode
 
     try:
         if path == "-":
-            return parse(sys.stdin.read(), "<stdin>")
+            return parse(decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>")
         return parse_file(path)
     except IncidentError as exc:
         typer.echo(str(exc), err=True)
@@ -102,6 +103,27 @@ def fmt(
     typer.echo(text, nl=False)
 
 
+def _check_header_names(incident, book) -> None:
+    """An unknown code or game in the file is an error at its line, with the nearest name."""
+    import difflib
+
+    from ..incident.model import HeaderLine
+
+    for item in incident.items:
+        if not isinstance(item, HeaderLine) or item.key not in ("code", "game"):
+            continue
+        if item.key == "code" and item.value.lower() not in book.codes:
+            names = list(book.codes)
+        elif item.key == "game" and item.value.lower() not in book.games \
+                and item.value.lower() not in {a for g in book.games.values() for a in g.aliases}:
+            names = list(book.games)
+        else:
+            continue
+        close = difflib.get_close_matches(item.value.lower(), names, n=1)
+        raise incident.error(item.pos, f"no {item.key} {item.value!r}; {item.key}s are: {', '.join(names)}",
+                             close[0] if close else None, at=item.value)
+
+
 def rule(
     file: FileArgument,
     code: Annotated[str, typer.Option("--code", "-c", help="Rule under this code instead of the file's.")] = "",
@@ -125,8 +147,18 @@ def rule(
         given = " and ".join(o for o, on in (("--code", code), ("--explain", explain)) if on)
         fail(f"--compare rules under every code of the game, side by side; it does not take {given}", code=2)
     incident = read_incident(file)
+    if incident.says_nothing:
+        typer.echo(IncidentError.about_file(
+            incident.path, "nothing to rule on: the incident has no statement, finding or question "
+            "(e.g. `trick 1:` then `  A leads S5`; see docs/notation.md)"), err=True)
+        raise typer.Exit(1)
     with user_errors():
         book = load_lawbook()
+        try:
+            _check_header_names(incident, book)
+        except IncidentError as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(1)
         game_id = incident.game
         if game:
             try:

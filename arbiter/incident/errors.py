@@ -6,6 +6,11 @@ case.whist:3:5: expected a verb such as leads or plays
       Y laeds S5
         ^
   did you mean `leads`?
+
+A problem with the file as a whole has no line (``line`` 0), and is told in one line:
+
+>>> print(IncidentError.about_file("case.whist", "no such file"))
+case.whist: no such file
 """
 
 from __future__ import annotations
@@ -19,7 +24,13 @@ class IncidentError(ValueError):
         self.problem = problem
         super().__init__(self.render())
 
+    @classmethod
+    def about_file(cls, path: str, problem: str) -> "IncidentError":
+        return cls(path, 0, 0, "", "", problem=problem)
+
     def render(self) -> str:
+        if self.line == 0:
+            return f"{self.path}: {self.problem}"
         head = f"{self.path}:{self.line}:{self.column}: "
         head += self.problem if self.problem else f"expected {self.expected}"
         caret = " " * (self.column - 1) + "^"

@@ -134,12 +134,17 @@ class Incident:
     notes: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list, repr=False)   # the text, for error messages
 
-    def error(self, pos: Pos, problem: str, suggestion: str | None = None):
-        """An IncidentError pointing at ``pos`` in this incident's file."""
+    def error(self, pos: Pos, problem: str, suggestion: str | None = None, at: str | None = None):
+        """An IncidentError pointing at ``pos`` in this incident's file, or at the words ``at``
+        where they stand after it on the same line (a card within a statement)."""
         from .errors import IncidentError
 
         text = self.lines[pos.line - 1] if 0 < pos.line <= len(self.lines) else ""
-        return IncidentError(self.path, pos.line, pos.column, text, "", suggestion, problem)
+        column = pos.column
+        if at:
+            found = text.upper().find(at.upper(), pos.column - 1)
+            column = found + 1 if found >= 0 else column
+        return IncidentError(self.path, pos.line, column, text, "", suggestion, problem)
 
     def partner_of(self, seat: str) -> str | None:
         """The partner: as declared, or the seat opposite at a table of four."""
@@ -158,6 +163,12 @@ class Incident:
     def events(self) -> list:
         """Statements and disputes, in the order written (findings and headers left out)."""
         return [i for i in self.items if isinstance(i, (Statement, Dispute))]
+
+    @property
+    def says_nothing(self) -> bool:
+        """No statement, finding, question or note: nothing to rule on (an empty file)."""
+        return not any(isinstance(i, (Statement, Dispute, Finding)) for i in self.items) \
+            and self.question is None and not self.notes
 
     @property
     def findings(self) -> list[Finding]:

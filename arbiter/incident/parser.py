@@ -66,14 +66,36 @@ def _lark() -> Lark:
 def parse_file(path: str | Path) -> Incident:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise IncidentError(str(path), 1, 1, "", "", problem=f"cannot read the file ({exc})") from None
-    return parse(text, str(path))
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise IncidentError.about_file(str(path), "is a directory, not an incident file") from None
+    except FileNotFoundError:
+        raise IncidentError.about_file(str(path), "no such file") from None
+    except OSError as exc:
+        raise IncidentError.about_file(str(path), f"cannot be read ({exc.strerror or exc})") from None
+    return parse(decode(data, str(path)), str(path))
+
+
+def decode(data: bytes, path: str) -> str:
+    """The text of an incident file: UTF-8, with or without a byte-order mark. Anything else
+    is an error that points at the first byte that is not UTF-8."""
+    if b"\0" in data:
+        raise IncidentError.about_file(path, "is not a text file (it holds NUL bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        end = data.find(b"\n", exc.start)
+        line = data[start:end if end >= 0 else len(data)].decode("utf-8", errors="replace").rstrip("\r")
+        column = len(data[start:exc.start].decode("utf-8", errors="replace")) + 1
+        number = data.count(b"\n", 0, exc.start) + 1
+        raise IncidentError(path, number, column, line, "", None,
+                            f"byte 0x{data[exc.start]:02x} is not UTF-8 text: save the file as UTF-8") from None
 
 
 def parse(text: str, path: str = "<incident>") -> Incident:
     """Parse the text of an incident."""
+    text = text.removeprefix("\ufeff")     # a byte-order mark, as some editors write
     lines = text.splitlines()
     stripped, comments = _take_out_comments(lines)
     source = "\n".join(stripped) + "\n"
@@ -183,7 +205,21 @@ def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError
         problem = f"unexpected {word!r}: expected {expected}"
     elif line >= len(lines) and not text[column - 1:].strip():
         problem = f"the line ends too soon: expected {expected}"
+    rest = text[column - 1:]
+    if rest[:1] in ('"', "“") and ('"' if rest[0] == '"' else "”") not in rest[1:]:
+        problem = "the quotation is not closed: it needs its closing quote on the same line"
+    elif TOKEN_WORDS["CARD"] in expected and _NOT_A_CARD.match(whole) and not suggestion:
+        problem = (f"{whole!r} is not a card: a card is its suit (S, H, D or C) then its rank "
+                   "(2 to 10, J, Q, K or A; T also stands for ten)")
+        column += 1     # the suit is right; the rank is what is wrong
+    elif re.fullmatch(r"[a-z]", word or "") and (TOKEN_WORDS["SEAT"] in expected or "statement" in expected):
+        problem = f"unexpected {word!r}: seats are written with a capital letter"
+        suggestion = word.upper()
     return IncidentError(path, line, column, text, expected, suggestion, problem)
+
+
+#: A suit letter followed by what is not a rank: ``S1``, ``H11``, ``DX``.
+_NOT_A_CARD = re.compile(r"[SHDC♠♥♦♣♤♡♢♧]\w+", re.I)
 
 
 def found_text_is_line_end(word: str) -> bool:
