@@ -67,7 +67,10 @@ class FactSet:
         return True
 
     def copy(self) -> "FactSet":
-        return FactSet(self._facts)
+        out = FactSet()
+        out._facts = dict(self._facts)
+        out._by_name = {name: list(facts) for name, facts in self._by_name.items()}
+        return out
 
     def __iter__(self):
         return iter(self._facts.values())

@@ -9,6 +9,7 @@ rulings.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -19,6 +20,12 @@ def data_root() -> Path:
     override = os.environ.get("WHIST_ARBITER_DATA")
     if override:
         return Path(override)
+    return _installed_root()
+
+
+@lru_cache(maxsize=1)
+def _installed_root() -> Path:
+    """A wheel's copies, or the checkout's originals: looked up once, not at every ruling."""
     shipped = _PACKAGE / "_data"
     if (shipped / "laws").is_dir():
         return shipped

@@ -19,10 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit, beats
-from .facts import FactSet
+from .facts import Fact, FactSet
 from .incident.model import Incident, Moment, Statement
 
 HAND_SIZE = 13
+
+#: The facts of each seating met so far (a few in practice; cleared if a script meets many).
+_SEATING: dict[tuple, tuple[Fact, ...]] = {}
 
 
 @dataclass
@@ -154,18 +157,13 @@ class _Replayer:
         i = self.i
         self.add("code", i.code or "unspecified")
         self.add("game", i.game)
-        for seat in i.seats:
-            self.add("seat", seat)
-            p = self.partner(seat)
-            if p:
-                self.add("partner", seat, p)
-            self.add("side_of", seat, self.side(seat))
-            for other in i.seats:
-                if other != seat and other != p:
-                    self.add("opposing_side", seat, self.side(other))
-            for other in i.seats:
-                if other != seat and other != p:
-                    self.add("adversary", seat, other)
+        seating = (i.seats, i.partners, i.no_partners)
+        if seating not in _SEATING:     # the same for every incident at a table seated alike
+            if len(_SEATING) > 256:
+                _SEATING.clear()
+            _SEATING[seating] = self.seating_facts()
+        for fact in _SEATING[seating]:
+            self.facts.add_fact(fact)
         if i.dealer:
             self.add("dealer", i.dealer)
             self.add("eldest", self.left_of(i.dealer))
@@ -184,6 +182,24 @@ class _Replayer:
             if len(cards) != HAND_SIZE and len(i.seats) == 4:
                 self.add("wrong_number_of_cards", seat, len(cards))
                 self.add("surplus" if len(cards) > HAND_SIZE else "deficiency", seat, abs(len(cards) - HAND_SIZE))
+
+    def seating_facts(self) -> tuple[Fact, ...]:
+        """Who sits where, who are partners, which side each belongs to, who are adversaries."""
+        i, out = self.i, []
+        before = Moment("before-deal")
+        for seat in i.seats:
+            out.append(Fact("seat", (seat,), None, before))
+            p = self.partner(seat)
+            if p:
+                out.append(Fact("partner", (seat, p), None, before))
+            out.append(Fact("side_of", (seat, self.side(seat)), None, before))
+            for other in i.seats:
+                if other != seat and other != p:
+                    out.append(Fact("opposing_side", (seat, self.side(other)), None, before))
+            for other in i.seats:
+                if other != seat and other != p:
+                    out.append(Fact("adversary", (seat, other), None, before))
+        return tuple(out)
 
     # -------------------------------------------------------------- the play
     def trick_for(self, s: Statement, leading: bool) -> Trick:

@@ -122,8 +122,8 @@ class _Stratum:
         """The rules whose needed predicates all have facts, in the stratum's order: looked
         up by one predicate each needs, rather than by trying every rule."""
         found = list(self.unconditional)
-        for name in present:
-            found += [(i, r) for i, r in self.keyed_by.get(name, ()) if present >= r.required]
+        for name in self.keyed_by.keys() & present:
+            found += [(i, r) for i, r in self.keyed_by[name] if present >= r.required]
         found.sort(key=lambda pair: pair[0])
         return [r for _, r in found]
 
