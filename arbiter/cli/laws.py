@@ -11,9 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..lawbook import Law, LawBook, load_lawbook
-from ..lawbook.compare import compare, compare_codes
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
-from ..lawbook.search import search
 from . import terminal
 from .errors import fail, user_errors
 from .games import game_command, game_data
@@ -242,6 +240,8 @@ def search_(
         fail("--limit must be at least 1", code=2)
     with user_errors():
         book = _book()
+        from ..lawbook.search import search
+
         hits = search(book, query, code=code, limit=limit, all_printings=all_printings)
         if fmt is Format.json:
             _json({"query": query, "results": [hit_to_dict(h) for h in hits]})
@@ -292,6 +292,8 @@ def compare_(
 
     Given two codes that are printings of one another, list every law whose words differ.
     """
+    from ..lawbook.compare import compare, compare_codes
+
     with user_errors():
         book = _book()
         out = terminal.console()

@@ -12,8 +12,6 @@ from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
 
-from ..lawbook.search import highlight_spans
-
 _ITALIC = re.compile(r"_([^_]+)_")
 _MARK = re.compile(r"\[(\d+)\]")
 
@@ -46,8 +44,11 @@ def law_text(text: str, terms: tuple[str, ...] = ()) -> Text:
     shown = out.plain
     for m in _MARK.finditer(shown):
         out.stylize("cyan", m.start(), m.end())
-    for start, end in highlight_spans(shown, terms) if terms else ():
-        out.stylize("bold yellow", start, end)
+    if terms:
+        from ..lawbook.search import highlight_spans
+
+        for start, end in highlight_spans(shown, terms):
+            out.stylize("bold yellow", start, end)
     return out
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-from ..facts import Fact, FactSet
-from ..incident.model import Moment
+if TYPE_CHECKING:       # the trees are read back with the law book, which needs neither
+    from ..facts import Fact, FactSet
 
 # ------------------------------------------------------------------ the tree
 
@@ -195,6 +195,8 @@ def _unify(args, fact_args, binding) -> dict | None:
 
 
 def _at_or_after(fact: Fact, moment: str) -> bool:
+    from ..incident.model import Moment
+
     order = Moment.ORDER
     return order.index(fact.moment.kind) >= order.index(moment)
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
-from .compare import Comparison
 from .model import Code, Law, LawBook
-from .search import Hit
+
+if TYPE_CHECKING:
+    from .compare import Comparison
+    from .search import Hit
 
 
 def law_summary(law: Law) -> dict:
