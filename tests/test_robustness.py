@@ -87,3 +87,19 @@ def test_a_cached_law_book_and_a_ruling_need_no_validator_yaml_or_condition_pars
     again = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=REPO)
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines() == ["[]", "revoke(B, 5)"]
+
+
+def test_ruling_from_the_command_line_does_not_load_rich():
+    """`arbiter rule` prints plain text through typer; rich, which the law browser's styled
+    output needs, is loaded only by the commands that use it (it costs a command's start)."""
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom typer.testing import CliRunner\nfrom arbiter.cli import app\n"
+              f"result = CliRunner().invoke(app, ['rule', {str(REPO / 'examples/revoke-found-at-end-of-hand.whist')!r}])\n"
+              "print(result.exit_code, 'rich' in sys.modules)\n"
+              "CliRunner().invoke(app, ['laws', 'show', 'english-1864', '72'])\n"
+              "print('rich' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["0", "False", "True"]

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from . import terminal
 from .errors import fail, user_errors
@@ -54,7 +52,7 @@ def list_(collection: Collection = "cavendish") -> None:
     with user_errors():
         book, cases = _load(collection)
         out = terminal.console()
-        table = Table(box=None, header_style="bold", pad_edge=False)
+        table = terminal.Table(box=None, header_style="bold", pad_edge=False)
         table.add_column("case")
         table.add_column("title")
         from ..incident import parse_file
@@ -84,7 +82,7 @@ def show(name: Annotated[str, typer.Argument(help="The case: VII or 7.")],
             out.print()
         out.print(terminal.heading(f"Case {case.name} — as the arbiter rules"))
         out.print(render(verdict.decision, book, "text"))
-        out.print(Text("Agreement: " + ("yes" if verdict.agrees else "no"),
+        out.print(terminal.Text("Agreement: " + ("yes" if verdict.agrees else "no"),
                        style="green" if verdict.agrees else "red"))
         for problem in verdict.problems:
             out.print(f"  {problem}")
@@ -102,8 +100,9 @@ def test(collection: Collection = "cavendish") -> None:
         for case in cases:
             verdict = judge(book, case)
             agreed += verdict.agrees
-            mark = Text("agrees   ", style="green") if verdict.agrees else Text("DISAGREES", style="bold red")
-            out.print(Text(f"Case {case.name:<5} ").append_text(mark).append(
+            mark = (terminal.Text("agrees   ", style="green") if verdict.agrees
+                    else terminal.Text("DISAGREES", style="bold red"))
+            out.print(terminal.Text(f"Case {case.name:<5} ").append_text(mark).append(
                 f"  cites {', '.join(book.entries[c].label for c in verdict.decision.cited)}", style="dim"))
             for problem in verdict.problems:
                 out.print(f"    {problem}")

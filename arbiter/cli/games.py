@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Optional
-
-from rich import box
-from rich.table import Table as RichTable
-from rich.text import Text
+from typing import TYPE_CHECKING, Optional
 
 from ..lawbook import LawBook
 from ..lawbook.games import Game, Table
 from . import terminal
 from .errors import fail
+
+if TYPE_CHECKING:
+    from rich.table import Table as RichTable
 
 
 def _find(book: LawBook, name: str):
@@ -34,7 +33,7 @@ def game_data(book: LawBook, name: Optional[str]):
 def game_command(book: LawBook, name: Optional[str], tables_only: bool) -> None:
     out = terminal.console()
     if name is None:
-        listing = RichTable(box=None, header_style="bold", pad_edge=False)
+        listing = terminal.Table(box=None, header_style="bold", pad_edge=False)
         for column in ("game", "name", "codes", "described"):
             listing.add_column(column)
         for g in book.games.values():
@@ -73,12 +72,12 @@ def game_command(book: LawBook, name: Optional[str], tables_only: bool) -> None:
     if game.not_in_source:
         out.print(terminal.heading("Not in the source"))
         for item in game.not_in_source:
-            out.print(terminal.indented(Text("• " + item), 2))
+            out.print(terminal.indented(terminal.Text("• " + item), 2))
 
 
 def _table(table: Table) -> RichTable:
-    view = RichTable(title=table.title or table.name, caption=table.unit and f"in {table.unit}",
-                     header_style="bold", title_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
+    view = terminal.Table(title=table.title or table.name, caption=table.unit and f"in {table.unit}",
+                     header_style="bold", title_style="bold", box=terminal.box.SIMPLE_HEAD, pad_edge=False,
                      padding=(0, 0, 0, 1))
     view.add_column("", overflow="fold", min_width=max(len(r.label) for r in table.rows) if table.rows else 6)
     for column in table.columns:
@@ -95,8 +94,8 @@ def _table(table: Table) -> RichTable:
 
 
 def _bids(game: Game) -> RichTable:
-    view = RichTable(title="Bids, lowest first", header_style="bold", title_style="bold",
-                     box=box.SIMPLE_HEAD, pad_edge=False)
+    view = terminal.Table(title="Bids, lowest first", header_style="bold", title_style="bold",
+                     box=terminal.box.SIMPLE_HEAD, pad_edge=False)
     for column in ("", "call", "undertakes", "trump", "paid from row"):
         view.add_column(column, overflow="fold")
     for rank, bid in enumerate(game.bids_ranked(), 1):

@@ -7,7 +7,6 @@ import sys
 from typing import Annotated
 
 import typer
-from rich.text import Text
 
 from . import terminal
 
@@ -69,7 +68,7 @@ def check(
     for paragraph in statement_of_facts(incident):
         out.print(paragraph)
     if incident.question:
-        out.print(Text(f"\nQuestion: {incident.question}", style="bold"))
+        out.print(terminal.Text(f"\nQuestion: {incident.question}", style="bold"))
     for choice, result in branches:
         out.print()
         label = "Facts" + (f" if {'; '.join(a.label for a in choice)}" if choice else "")
@@ -77,7 +76,7 @@ def check(
         for fact in result.facts:
             if all_facts or fact.name not in TABLE_FACTS:
                 where = f"line {fact.line}" if fact.line else ""
-                out.print(Text(f"  {str(fact):<44}").append(where, style="dim"))
+                out.print(terminal.Text(f"  {str(fact):<44}").append(where, style="dim"))
 
 
 def fmt(

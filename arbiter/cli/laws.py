@@ -7,8 +7,6 @@ from enum import Enum
 from typing import Annotated, Optional
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from ..lawbook import Law, LawBook, load_lawbook
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
@@ -86,7 +84,7 @@ def _list_codes(book: LawBook, fmt: Format) -> None:
     if fmt is Format.json:
         _json([code_to_dict(book, c, with_entries=False) for c in book.codes.values()])
         return
-    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table = terminal.Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("code")
     table.add_column("laws", justify="right")
     table.add_column("title")
@@ -116,7 +114,7 @@ def _print_code(book: LawBook, code: str, entries: list[Law]) -> None:
             out.print(terminal.heading(law.heading or "(heading not in the source)"))
             last_heading = law.heading
         tag = law.local_id if law.kind != "law" or not isinstance(law.number, int) else str(law.number)
-        line = Text(f"  {tag:>8}  ")
+        line = terminal.Text(f"  {tag:>8}  ")
         if law.games:
             line.append(f"[{', '.join(law.games)}] ", style="magenta")
         line.append_text(terminal.law_text(terminal.one_line(law.paragraphs[0].text, width - len(line))))
@@ -148,27 +146,27 @@ def show(
 def _print_law(book: LawBook, law: Law) -> None:
     out = terminal.console()
     code = book.codes[law.code]
-    title = Text(f"{law.id}", style="bold")
+    title = terminal.Text(f"{law.id}", style="bold")
     title.append(f"  {law.label}", style="bold")
     if law.heading:
         title.append(f" · {law.heading}")
     out.print(title)
     out.print(terminal.dim(f"{code.title} — {code.source.work}"))
     if law.games:
-        out.print(Text(f"Applies in: {', '.join(law.games)}", style="magenta"))
+        out.print(terminal.Text(f"Applies in: {', '.join(law.games)}", style="magenta"))
     out.print()
     for i, p in enumerate(law.paragraphs):
         prefix = code.number_style.format(number=law.number) if i == 0 and isinstance(law.number, int) else ""
         if p.label:
-            out.print(terminal.indented(Text(f"{p.label}. ").append_text(terminal.law_text(p.text))))
+            out.print(terminal.indented(terminal.Text(f"{p.label}. ").append_text(terminal.law_text(p.text))))
         else:
-            out.print(Text(prefix).append_text(terminal.law_text(p.text)))
+            out.print(terminal.Text(prefix).append_text(terminal.law_text(p.text)))
         out.print()
     if law.footnotes:
         out.print(terminal.heading("Footnotes"))
         for n, note in law.footnotes.items():
             body = note if note is not None else "(the note itself is not in the source)"
-            out.print(Text(f"  [{n}] ", style="cyan").append_text(terminal.law_text(body)))
+            out.print(terminal.Text(f"  [{n}] ", style="cyan").append_text(terminal.law_text(body)))
         out.print()
     _related(out, book, "Refers to", law.see)
     _related(out, book, "Referred to by", law.referenced_by)
@@ -177,7 +175,7 @@ def _print_law(book: LawBook, law: Law) -> None:
         out.print(terminal.heading("Variant exceptions"))
         for eid in law.exceptions:
             exc = book.entries[eid]
-            line = Text(f"  {exc.id} ", style="bold")
+            line = terminal.Text(f"  {exc.id} ", style="bold")
             line.append(f"[{', '.join(exc.games)}]", style="magenta")
             out.print(line)
             for p in exc.paragraphs:
@@ -200,12 +198,12 @@ def _concordance(out, book: LawBook, law: Law) -> None:
         return
     out.print(terminal.heading("On the same subject"))
     for group in groups:
-        out.print(Text(f"  {group.subject}", style="italic"))
+        out.print(terminal.Text(f"  {group.subject}", style="italic"))
         others = [i for i in group.laws if i != law.id]
         for rid in sorted(others, key=lambda i: (book.entries[i].code == law.code, i)):
             other = book.entries[rid]
             where = "this code" if other.code == law.code else other.code
-            line = Text(f"    {rid:<28} ")
+            line = terminal.Text(f"    {rid:<28} ")
             line.append(f"({where}) ", style="magenta" if other.code != law.code else "dim")
             line.append(terminal.one_line(other.text, max(min(out.width, 120) - 50, 30)), style="dim")
             out.print(line, no_wrap=True, overflow="ellipsis")
@@ -218,7 +216,7 @@ def _related(out, book: LawBook, title: str, ids) -> None:
     out.print(terminal.heading(title))
     for rid in ids:
         other = book.entries[rid]
-        line = Text(f"  {rid:<28} ")
+        line = terminal.Text(f"  {rid:<28} ")
         line.append(terminal.one_line(other.text, max(min(out.width, 120) - 34, 30)), style="dim")
         out.print(line, no_wrap=True, overflow="ellipsis")
     out.print()
@@ -254,7 +252,7 @@ def search_(
             out.print(f"Nothing found for {shown!r}{hint}.")
             raise typer.Exit(0)
         for hit in hits:
-            head = Text(f"{hit.law.id}", style="bold")
+            head = terminal.Text(f"{hit.law.id}", style="bold")
             head.append(f"  {hit.law.label}")
             if hit.law.heading:
                 head.append(f" · {hit.law.heading}", style="dim")
@@ -310,7 +308,7 @@ def compare_(
                        "differing": [comparison_to_dict(c) for c in differing]})
                 return
             for c in differing:
-                out.print(Text(f"{c.left.local_id}", style="bold").append(f"  {c.left.label}", style="dim"))
+                out.print(terminal.Text(f"{c.left.local_id}", style="bold").append(f"  {c.left.label}", style="dim"))
                 out.print(terminal.indented(terminal.word_diff(c.differences, color)))
             out.print(terminal.dim(f"\n{len(differing)} of {len(comparisons)} shared entries differ"
                                    f" between {left} and {right}."))
@@ -320,7 +318,7 @@ def compare_(
             _json(comparison_to_dict(c))
             return
         if c.same_law:
-            out.print(Text(f"{c.left.id} and {c.right.id}: two printings of {c.left.label}", style="bold"))
+            out.print(terminal.Text(f"{c.left.id} and {c.right.id}: two printings of {c.left.label}", style="bold"))
             if c.identical:
                 out.print("The words are the same" + ("" if exact else " (typography aside)") + ".")
             else:
@@ -328,7 +326,7 @@ def compare_(
                 out.print(terminal.dim(f"\n{len(c.differences)} difference(s); "
                                        f"{c.similarity():.0%} of the words in common."))
             return
-        table = Table(show_lines=False, expand=out.is_terminal, header_style="bold",
+        table = terminal.Table(show_lines=False, expand=out.is_terminal, header_style="bold",
                       width=None if out.is_terminal else 160)
         table.add_column(f"{c.left.id} ({c.left.heading or ''})", ratio=1)
         table.add_column(f"{c.right.id} ({c.right.heading or ''})", ratio=1)

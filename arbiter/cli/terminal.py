@@ -2,38 +2,66 @@
 
 Everything here builds rich ``Text`` objects rather than markup strings, because law text
 is full of square brackets (``player[32]``) that rich markup would read as tags.
+
+rich is imported when something is first printed through it: ``terminal.Text``,
+``terminal.Table`` and ``terminal.box`` are rich's own, looked up on demand, so that a
+command that prints plain text (``arbiter rule``) starts without loading it.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.padding import Padding
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.padding import Padding
+    from rich.text import Text
 
 _ITALIC = re.compile(r"_([^_]+)_")
 _MARK = re.compile(r"\[(\d+)\]")
 
+#: rich's names the commands use, and the modules they come from.
+_RICH = {"Text": "rich.text", "Table": "rich.table", "Padding": "rich.padding", "box": "rich.box"}
 
-class _Console(Console):
-    def on_broken_pipe(self) -> None:
-        """``arbiter … | head``: the reader has what it wanted; stop quietly, exit 0."""
-        raise BrokenPipeError
+
+def __getattr__(name: str) -> Any:
+    if name not in _RICH:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = import_module(_RICH[name])
+    value = module if name == "box" else getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+@lru_cache(maxsize=1)
+def _console_class() -> type:
+    from rich.console import Console
+
+    class QuietConsole(Console):
+        def on_broken_pipe(self) -> None:
+            """``arbiter … | head``: the reader has what it wanted; stop quietly, exit 0."""
+            raise BrokenPipeError
+
+    return QuietConsole
 
 
 def console() -> Console:
     """A console for our output. Piped into another program, a paragraph stays on one line,
     so that ``grep`` finds a phrase the terminal would have wrapped."""
-    out = _Console(highlight=False, emoji=False)
+    out = _console_class()(highlight=False, emoji=False)
     if not out.is_terminal:
-        out = _Console(highlight=False, emoji=False, width=10_000)
+        out = _console_class()(highlight=False, emoji=False, width=10_000)
     return out
 
 
 def law_text(text: str, terms: tuple[str, ...] = ()) -> Text:
     """Style one paragraph: ``_italics_`` set in italics, ``[32]`` markers set off, and the
     words whose stems are in ``terms`` (a search's) highlighted."""
+    from rich.text import Text
+
     out = Text()
     pos = 0
     for m in _ITALIC.finditer(text):
@@ -53,14 +81,20 @@ def law_text(text: str, terms: tuple[str, ...] = ()) -> Text:
 
 
 def indented(renderable, left: int = 4) -> Padding:
+    from rich.padding import Padding
+
     return Padding(renderable, (0, 0, 0, left), expand=False)
 
 
 def heading(text: str) -> Text:
+    from rich.text import Text
+
     return Text(text, style="bold")
 
 
 def dim(text: str) -> Text:
+    from rich.text import Text
+
     return Text(text, style="dim")
 
 
@@ -71,6 +105,8 @@ def one_line(text: str, width: int) -> str:
 
 def word_diff(changes, color: bool) -> Text:
     """A running text with deletions and insertions marked; wdiff-style marks without color."""
+    from rich.text import Text
+
     out = Text()
     for i, change in enumerate(changes):
         if i:
