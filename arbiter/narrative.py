@@ -123,4 +123,4 @@ def statement_of_facts(incident: Incident) -> list[str]:
 def _join(moment: Moment | None, sentences: list[str]) -> str:
     lead = moment_phrase(moment) if moment else ""
     body = "; ".join(sentences)
-    return f"{lead}: {body}." if lead else f"{body}."
+    return f"{lead}: {body}." if lead else f"{body[:1].upper()}{body[1:]}."

@@ -1,8 +1,9 @@
-"""Whatever is written, the parser and the replay give an incident or a clean error.
+"""Whatever is written, the parser, the replay and the ruling give a result or a clean error.
 
 Hypothesis mutates valid incidents (deleting, duplicating and swapping tokens and lines,
-and inserting stray characters) and checks that nothing but an Incident or an
-IncidentError ever comes out, and that an error always points inside the text.
+and inserting stray characters) and checks that nothing but a written decision or an
+IncidentError ever comes out, and that an error always points inside the text. The bytes
+of a file, and the conditions of the rules in the law files, are fuzzed the same way.
 """
 
 from __future__ import annotations
@@ -13,8 +14,15 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arbiter.decision import decide
+from arbiter.engine.conditions import parse_condition
 from arbiter.incident import IncidentError, format_incident, parse
+from arbiter.incident.parser import decode
+from arbiter.lawbook import load_lawbook
+from arbiter.render import render
 from arbiter.table import replay_all
+
+BOOK = load_lawbook()
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.whist"))
 
@@ -28,7 +36,8 @@ BASES = [p.read_text(encoding="utf-8") for p in EXAMPLES] + [
 ]
 
 PIECES = ["trick", "12", ":", "-", '"', "(", ")", ";", "#", "S5", "HA", "A", "Z", "plays", "leads",
-          "disputed:", "finding:", "\n", " ", "deal", "N:", "..", "\t", "é", "♥A", "10"]
+          "disputed:", "finding:", "\n", " ", "deal", "N:", "..", "\t", "é", "♥A", "10", "\u00a0", "\ufeff",
+          "\r", "S1", "y", "“"]
 
 
 def lines_of(text: str) -> list[str]:
@@ -70,10 +79,11 @@ def mutated(draw):
 
 @settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 500)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
-def test_mutated_incidents_parse_or_fail_cleanly(text):
+def test_mutated_incidents_are_ruled_or_fail_cleanly(text):
     try:
         incident = parse(text, "fuzz.whist")
-        replay_all(incident)
+        written = render(decide(BOOK, incident), BOOK, "text")
+        assert "Decision.--" in written or "If " in written
     except IncidentError as error:
         assert 1 <= error.line <= max(len(text.splitlines()), 1) + 1
         assert error.column >= 1
@@ -91,3 +101,29 @@ def test_arbitrary_text_parses_or_fails_cleanly(text):
         replay_all(parse(text, "fuzz.whist"))
     except IncidentError:
         pass
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 200)), deadline=None)
+@given(st.binary(max_size=200))
+def test_any_bytes_are_text_or_a_clean_error(data):
+    try:
+        text = decode(data, "fuzz.whist")
+    except IncidentError as error:
+        assert error.line == 0 or 1 <= error.line <= data.count(b"\n") + 1
+        return
+    assert isinstance(text, str) and not text.startswith("\ufeff")
+
+
+CONDITION_PIECES = ["renounced(P, N)", "held_suit_led(P, N)", "and", "or", "not", "(", ")", ",", "@",
+                    "after-next-cut", "N", ">", "13", '"x"', "_", "p(", "Q", "=", "!=", " ", "trick"]
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 300)), deadline=None)
+@given(st.lists(st.sampled_from(CONDITION_PIECES), max_size=12).map(" ".join))
+def test_any_condition_is_a_tree_or_a_clean_error(text):
+    """A rule's ``when`` in a law file is read by a parser too: anything gives a tree or a
+    ValueError saying where (which the loader reports with the file and the rule)."""
+    try:
+        parse_condition(text)
+    except ValueError as error:
+        assert "column" in str(error)
