@@ -144,8 +144,8 @@ def verdict(value: float, target: float, at_most: bool) -> str:
     return "met" if met else "missed"
 
 
-def per_incident(book, files: list[Path], results: dict) -> None:
-    per = {p.name: stages(book, p.read_text(encoding="utf-8")) for p in files}
+def per_incident(book, files: list[Path], results: dict, repeat: int = 7) -> None:
+    per = {p.name: stages(book, p.read_text(encoding="utf-8"), repeat) for p in files}
     results["per_incident"] = per
     print("Per incident: milliseconds, the median of 7 runs in this process. Each stage is timed on its own:")
     print("decide includes its own replay and inference, so the columns do not add up. whole = parse, decide")
@@ -185,10 +185,10 @@ def throughput(book, files: list[Path], size: int, results: dict) -> None:
     print(f"  Lark's parse alone         {lark_only:>7,.0f} a second (the ceiling for any ruling through Lark)")
 
 
-def growth(book, results: dict) -> None:
+def growth(book, results: dict, repeat: int = 7) -> None:
     sizes = {}
     for tricks in (1, 2, 4, 8, 13):
-        whole = stages(book, full_hand(True, tricks))["whole"]
+        whole = stages(book, full_hand(True, tricks), repeat)["whole"]
         sizes[f"{tricks * 4} cards"] = {"seconds": whole, "per_card": whole / (tricks * 4)}
     results["growth"] = sizes
     per_card = [g["per_card"] for g in sizes.values()]
@@ -258,16 +258,22 @@ def main() -> None:
     parser.add_argument("--json", default=str(REPO / "benchmarks" / "results.json"),
                         help="where to write the figures (default benchmarks/results.json)")
     parser.add_argument("--batch", type=int, default=5000, help="incidents in the throughput batch (default 5000)")
+    parser.add_argument("--quick", action="store_true",
+                        help="one run of each stage, a batch of 50, no whole processes: to see that it runs")
     args = parser.parse_args()
+    repeat = 1 if args.quick else 7
+    if args.quick:
+        args.batch = 50
     laws = REPO / "laws"
     book = cached_lawbook(laws)
     results: dict = {}
     files = sorted((REPO / "cases").rglob("*.whist")) + sorted((REPO / "examples").glob("*.whist"))
-    per_incident(book, files, results)
+    per_incident(book, files, results, repeat)
     throughput(book, files, args.batch, results)
-    growth(book, results)
+    growth(book, results, repeat)
     law_book(book, laws, results)
-    cold_start(results)
+    if not args.quick:
+        cold_start(results)
     Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(f"\nThe figures are written to {args.json}.")
 
