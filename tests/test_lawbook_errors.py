@@ -85,25 +85,20 @@ def test_invalid_yaml_names_the_line(tmp_path):
         build_lawbook(laws)
 
 
-def test_a_concordance_group_of_one_law_is_refused(tmp_path):
+@pytest.mark.parametrize("group, words", [
+    ("- subject: nothing\n  laws: [english-1864/72, american-1893/99]\n",
+     ("concordance.yaml", "american-1893/99", "'laws'", "does not exist")),
+    ("- subject: alone\n  laws: [english-1864/72]\n",
+     ("concordance.yaml", "alone", "'laws'", "at least two")),
+], ids=["a law that does not exist", "a group of one law"])
+def test_a_bad_concordance_group_is_refused(tmp_path, group, words):
     laws = tmp_path / "laws"
     shutil.copytree(REPO / "laws", laws)
     with (laws / "concordance.yaml").open("a", encoding="utf-8") as fh:
-        fh.write("- subject: alone\n  laws: [english-1864/72]\n")
+        fh.write(group)
     with pytest.raises(LawBookError) as caught:
         build_lawbook(laws)
-    for word in ("concordance.yaml", "alone", "'laws'", "at least two"):
-        assert word in str(caught.value)
-
-
-def test_dangling_concordance_is_refused(tmp_path):
-    laws = tmp_path / "laws"
-    shutil.copytree(REPO / "laws", laws)
-    with (laws / "concordance.yaml").open("a", encoding="utf-8") as fh:
-        fh.write("- subject: nothing\n  laws: [english-1864/72, american-1893/99]\n")
-    with pytest.raises(LawBookError) as caught:
-        build_lawbook(laws)
-    for word in ("concordance.yaml", "american-1893/99", "'laws'", "does not exist"):
+    for word in words:
         assert word in str(caught.value)
 
 
