@@ -113,14 +113,21 @@ def _check_header_names(incident, book) -> None:
             continue
         if item.key == "code" and item.value.lower() not in book.codes:
             names = list(book.codes)
-        elif item.key == "game" and item.value.lower() not in book.games \
-                and item.value.lower() not in {a for g in book.games.values() for a in g.aliases}:
+        elif item.key == "game" and not _known_game(book, item.value):
             names = list(book.games)
         else:
             continue
         close = difflib.get_close_matches(item.value.lower(), names, n=1)
         raise incident.error(item.pos, f"no {item.key} {item.value!r}; {item.key}s are: {', '.join(names)}",
                              close[0] if close else None, at=item.value)
+
+
+def _known_game(book, name: str) -> bool:
+    try:
+        book.game(name)     # by id or alias
+    except KeyError:
+        return False
+    return True
 
 
 def rule(

@@ -61,12 +61,11 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import field
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal, NoReturn
 
 from arbiter.lawbook.errors import LawBookError
-from arbiter.lawbook.records import strict
+from arbiter.lawbook.records import strict, validator
 from arbiter.lawbook.yamlio import read_yaml
 
 Key = int | str
@@ -282,20 +281,13 @@ def load_game(path: Path) -> Game:
         raise LawBookError(path, "holds a value that is not text, a number, true/false, a list or a mapping") from None
     try:
         # Strict, and read as JSON, where a record is a mapping: a YAML "5" is not the number 5.
-        game = _game_adapter().validate_json(as_json, strict=True)
+        game = validator(Game).validate_json(as_json, strict=True)
     except ValidationError as exc:
         err = exc.errors()[0]
         entry, field = _locate(raw, err["loc"])
         raise LawBookError(path, err["msg"], entry=entry, field=field) from None
     _check(game, path)
     return game
-
-
-@lru_cache(maxsize=1)
-def _game_adapter():
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(Game)
 
 
 # How a location inside the raw data is named: list -> key that identifies its items.

@@ -19,7 +19,7 @@ from ..resources import cache_dir, laws_dir
 from .errors import LawBookError
 from .games import load_games
 from .model import FOOTNOTE_MARK, Code, Law, LawBook
-from .records import ConcordanceGroup, GameData, Paragraph
+from .records import ConcordanceGroup, GameData, Paragraph, validator
 from .yamlio import read_yaml
 
 if TYPE_CHECKING:
@@ -30,13 +30,14 @@ SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml", "scoring.yaml
 
 T = TypeVar("T")
 
+
 def validate(model: type[T], data: Any, path: Path, entry_of=lambda loc: None) -> T:
     """Check ``data`` against ``model`` (a record of :mod:`.schema`) and build it; turn the
     first failure into a LawBookError."""
     from pydantic import ValidationError
 
     try:
-        return _adapter(model).validate_python(data)
+        return validator(model).validate_python(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = err["loc"]
@@ -51,19 +52,6 @@ def validate(model: type[T], data: Any, path: Path, entry_of=lambda loc: None) -
             "dataclass_type": "must be a mapping",
         }.get(err["type"], err["msg"])
         raise LawBookError(path, message, entry=entry_of(loc), field=field) from None
-
-
-_ADAPTERS: dict[Any, Any] = {}
-
-
-def _adapter(model: Any):
-    """pydantic, and its validator for a record, only when a file is checked: reading the
-    book from the cache needs neither."""
-    if model not in _ADAPTERS:
-        from pydantic import TypeAdapter
-
-        _ADAPTERS[model] = TypeAdapter(model)
-    return _ADAPTERS[model]
 
 
 def _entry_locator(data: Any):

@@ -8,9 +8,22 @@ a file against that shape only when the book is built.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar, dataclass_transform
+from typing import Any, Literal, TypeVar, dataclass_transform
 
 T = TypeVar("T")
+
+
+_ADAPTERS: dict[Any, Any] = {}
+
+
+def validator(record: Any) -> Any:
+    """pydantic's validator for a record, made once; pydantic is imported only here, when a
+    file is checked, never when the book is read back from the cache."""
+    if record not in _ADAPTERS:
+        from pydantic import TypeAdapter
+
+        _ADAPTERS[record] = TypeAdapter(record)
+    return _ADAPTERS[record]
 
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(field,))
