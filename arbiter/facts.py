@@ -1,8 +1,12 @@
 """Facts: the generic statements about the table that the replay derives.
 
 A fact is a predicate and its arguments, ``renounced(B, 12)``, with the line of the
-incident that gave rise to it and the moment it belongs to. The engine reasons over facts;
-nothing here knows any law.
+incident that gave rise to it, the moment it belongs to, and its time: the place in the
+hand's timeline of the event that gave rise to it (0 for what holds from the start, such as
+the seating or a card held; the statements then count 1, 2, 3... in the order they
+happened). The laws speak of order constantly ("before the trick is turned and quitted",
+"prior to his partner playing"); the time lets a condition say which came first. The
+engine reasons over facts; nothing here knows any law.
 """
 
 from __future__ import annotations
@@ -20,14 +24,16 @@ class Fact:
     args: tuple[Arg, ...]
     line: int | None = None
     moment: Moment = UNSPECIFIED
+    time: int = 0
 
     def __str__(self) -> str:
         return f"{self.name}({', '.join(map(str, self.args))})"
 
 
 class FactSet:
-    """Facts in the order found; one per predicate and arguments (the first kept), indexed by
-    predicate so that a condition looks only at the facts it names."""
+    """Facts in the order found; one per predicate and arguments (the first kept, so a fact's
+    time is when it first became true), indexed by predicate so that a condition looks only
+    at the facts it names."""
 
     def __init__(self, facts: dict[tuple[str, tuple[Arg, ...]], Fact] | None = None) -> None:
         self._facts: dict[tuple[str, tuple[Arg, ...]], Fact] = {}
@@ -35,8 +41,9 @@ class FactSet:
         for fact in (facts or {}).values():
             self.add_fact(fact)
 
-    def add(self, name: str, *args: Arg, line: int | None = None, moment: Moment = UNSPECIFIED) -> None:
-        self.add_fact(Fact(name, tuple(args), line, moment))
+    def add(self, name: str, *args: Arg, line: int | None = None, moment: Moment = UNSPECIFIED,
+            time: int = 0) -> None:
+        self.add_fact(Fact(name, tuple(args), line, moment, time))
 
     def has(self, name: str, *args: Arg) -> bool:
         """Whether a fact holds. The arguments given must match the fact's first arguments

@@ -24,6 +24,7 @@ _PAST = {
     "cuts-unpresented": "cut the pack without its being presented to him",
     "leaves-trump": "left the trump card on the table", "deals": "dealt",
     "deals-two-at-once": "dealt two cards at once", "deals-wrong-pack": "dealt with the wrong pack",
+    "rectifies-deal": "put the error right by altering the position of one card",
     "stops-dealing": "stopped dealing", "turns-up": "turned up {card}",
     "trump-face-down": "placed the trump card face downwards", "looks-at-trump": "looked at the trump card",
     "looks-at-trick": "looked at trick {n}", "looks-at-hand": "looked at his hand",
@@ -46,6 +47,9 @@ _ACT_GLOSS = {
     "can win rest": "saying he could win the rest",
     "asks partner none": "asking his partner whether he had none of the suit",
     "calls attention": "calling attention to the trick", "names trump card": "naming the trump card",
+    "points out irregularity": "pointing out an irregularity",
+    "asks cards drawn": "asking the players to draw their cards",
+    "draws trick": "drawing the trick towards him",
     "consults about penalty": "consulting his partner about the penalty",
 }
 

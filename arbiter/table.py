@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import winning
 from .cards import Card, Suit, beats
 from .facts import Fact, FactSet
 from .incident.model import Incident, Moment, Statement
@@ -91,11 +92,13 @@ class _Replayer:
         self.passed: set[str] = set()
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
         self._partners: dict[str, str | None] = {}
+        self.clock = 0     # the time of the statement being replayed: 0 before the first
+        self.play_time: dict[tuple[int, str], int] = {}   # (trick, seat) -> when he played to it
 
     # -------------------------------------------------------------- helpers
     def add(self, name, *args, s: Statement | None = None):
         self.facts.add(name, *args, line=s.pos.line if s else None,
-                       moment=s.moment if s else Moment("before-deal"))
+                       moment=s.moment if s else Moment("before-deal"), time=self.clock)
 
     def left_of(self, seat: str) -> str:
         seats = self.i.seats
@@ -128,11 +131,13 @@ class _Replayer:
         for dispute in self.i.disputes:
             self.add("disputed", dispute.title or "the facts", s=None)
         for s in self.statements:
+            self.clock += 1
             handler = getattr(self, "on_" + s.verb.replace("-", "_"), self.on_other)
             self.record_moment(s)
             handler(s)
             for act in s.act:
                 self.add(act.replace(" ", "_"), s.actor, self.trick_of(s), s=s)
+        self.clock += 1     # what is found, and what the hand comes to, is known after the events
         for finding in self.i.findings:
             if finding.statement is not None and finding.statement.verb != "held":
                 self.on_finding(finding.statement)
@@ -296,6 +301,12 @@ class _Replayer:
             self.add("hand_position", s.actor, trick.number, position, s=s)
         self.add("played", s.actor, trick.number, str(first), s=s)
         self.add("played_to_trick", s.actor, trick.number, s=s)
+        self.play_time.setdefault((trick.number, s.actor), self.clock)
+        suit_led = trick.suit_led
+        if trick.plays and suit_led is not None and winning.decidable(trick.plays + [(s.actor, first)], suit_led,
+                                                                      self.i.trump):
+            if winning.best_of(trick.plays + [(s.actor, first)], suit_led, self.i.trump)[0] == s.actor:
+                self.add("best_card_on_table", s.actor, trick.number, s=s)
         # Whoever plays to a trick has played after every trick before it, those the incident
         # leaves out included: a player at trick 8 has played to trick 6, following trick 5.
         for earlier in {trick.number - 1, *(n for n in self.tricks if n < trick.number)} - {0}:
@@ -366,7 +377,26 @@ class _Replayer:
         self.add("trick_winner", trick.number, best_seat, s=s)
         self.add("won_trick", best_seat, trick.number, s=s)
 
+    def winning_cards(self) -> None:
+        """For each card in each trick: a winning card as against the player's adversaries,
+        or not, where that can be known (see ``arbiter.winning``). The fact takes the time
+        of the card's play: it is a quality of the card when played."""
+        for number, trick in sorted(self.tricks.items()):
+            suit_led = trick.suit_led
+            if suit_led is None:
+                continue
+            for seat, _ in trick.plays:
+                adversaries = [o for o in self.i.seats if o != seat and o != self.partner(seat)]
+                verdict = winning.against_adversaries(
+                    seat, trick.plays, adversaries, suit_led, self.i.trump,
+                    lambda adv, n=number: self.holding_at(adv, n) if self.known_full else None)
+                if verdict is None:
+                    continue
+                self.facts.add("winning_card" if verdict else "not_winning_card", seat, number, line=None,
+                               moment=Moment("trick", number), time=self.play_time.get((number, seat), self.clock))
+
     def after_play(self) -> None:
+        self.winning_cards()
         for number, trick in sorted(self.tricks.items()):
             if trick.plays and not self.complete(trick):
                 self.add("trick_incomplete", number)
@@ -581,6 +611,7 @@ class _Replayer:
         if what == "call suit" and trick.leader == s.actor and suit is not None and card.suit is not suit:
             if holding is not None and any(c.suit is suit for c in holding):
                 self.add("led_other_suit_holding_suit_called", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "suit", s=s)
             return
         led = trick.suit_led or card.suit
         if what.endswith(("highest", "lowest")) and holding is not None and card.suit is led:
@@ -589,6 +620,16 @@ class _Replayer:
             extreme = pick(in_suit, key=lambda c: c.value)
             if card != extreme:
                 self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "highest" if pick is max else "lowest", s=s)
+        trump = self.i.trump
+        if what in ("trump", "not trump") and trump is not None and trick.plays and holding is not None:
+            void = not any(c.suit is trick.suit_led for c in holding)
+            if what == "trump" and void and card.suit is not trump and any(c.suit is trump for c in holding):
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "trump", s=s)
+            if what == "not trump" and card.suit is trump and trick.suit_led is not trump:
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "not trump", s=s)
         if what in ("win trick", "not win trick") and trick.plays and holding is not None:
             assert trick.suit_led is not None   # a trick with plays has a suit led
             best = trick.plays[0][1]
@@ -600,8 +641,10 @@ class _Replayer:
                         if c.suit is trick.suit_led or not any(h.suit is trick.suit_led for h in holding))
             if what == "win trick" and could and not wins:
                 self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "win", s=s)
             if what == "not win trick" and wins:
                 self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "not win", s=s)
 
     def on_consults(self, s: Statement) -> None:
         self.add("consulted", s.actor, s.target, s=s)

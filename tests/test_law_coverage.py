@@ -1,9 +1,12 @@
-"""Every law that decides something has rules, and every rule is fired by some incident.
+"""Every law that decides something has rules; every rule is fired by some incident; and a
+rule counts as proved only when it is proved on both sides of its line.
 
-The incidents are the rulings in tests/rulings/, the examples in examples/ and the
-published cases in cases/. A rule that
-no incident fires is untested; a law that decides something with neither rules nor a
-`text_only` reason has been left out.
+The incidents are the rulings in tests/rulings/, the edges in tests/boundaries/, the
+examples in examples/ and the published cases in cases/. A rule that no incident fires is
+untested; a law that decides something with neither rules nor a `text_only` reason has
+been left out. Firing once proves nothing about where a rule stops: a rule is *proved*
+when an edge in tests/boundaries/ shows it firing where its law applies and not firing in
+a near miss (tests/test_boundaries.py checks each edge).
 """
 
 from __future__ import annotations
@@ -39,6 +42,13 @@ def incidents_ruled(book):
         for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             incident = parse(case["incident"], path.name)
             collect(decide(book, incident, code=case.get("code"), game=case.get("game")))
+    for path in sorted((ROOT / "tests" / "boundaries").glob("*.yaml")):
+        for edge in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            for side in ("applies", "near_miss"):
+                case = edge[side]
+                incident = parse(case["incident"], path.name)
+                collect(decide(book, incident, code=case.get("code", edge.get("code")),
+                               game=case.get("game", edge.get("game"))))
     for path in sorted((ROOT / "examples").glob("*.whist")) + sorted((ROOT / "cases").rglob("*.whist")):
         collect(decide(book, parse_file(path)))
     return out, seen
@@ -86,3 +96,34 @@ def test_coverage_figures(book, capsys):
         print(f"{code}: {with_rules} of {deciding} deciding laws have rules "
               f"({len(entries) - deciding} text only; {len(book.rules_of(code))} rules, {pending} pending)")
         assert with_rules == deciding
+
+
+def proved_rules() -> set[str]:
+    """The rules that some edge names (each edge is checked to fire on one side only)."""
+    out: set[str] = set()
+    for path in sorted((ROOT / "tests" / "boundaries").glob("*.yaml")):
+        for edge in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            out.update(edge.get("rules", []))
+    return out
+
+
+def deciding_rules(book, code: str) -> list:
+    """The rules of a code that could decide something: all but those pending a fact no
+    incident can give yet."""
+    return [r for r in book.rules_of(code) if not r.pending]
+
+
+#: The fewest rules proved on both sides, per code: raised as edges are written, never lowered.
+PROVED_AT_LEAST = {}
+
+
+def test_rules_proved_on_both_sides(book, capsys):
+    """Prints, per code, the deciding rules proved on both sides of their line (see the note)."""
+    proved = proved_rules()
+    with capsys.disabled():
+        print()
+        for code in [*codes(book), *(c.id for c in book.codes.values() if c.supplements)]:
+            own = [r for r in deciding_rules(book, code) if r.id.startswith(code + "/")]
+            both = sum(1 for r in own if r.id in proved)
+            print(f"  {code}: {both} of {len(own)} deciding rules proved on both sides")
+            assert both >= PROVED_AT_LEAST.get(code, 0), f"{code}: fewer rules proved than before"

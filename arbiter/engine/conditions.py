@@ -1,6 +1,9 @@
 """The condition language of the rules: parsed with Lark, evaluated over facts, never ``eval``.
 
-A condition is ``and``, ``or`` and ``not`` over predicates with variables. Solving one
+A condition is ``and``, ``or`` and ``not`` over predicates with variables, and comparisons.
+``pred(…) @ T`` binds ``T`` to the time of the fact (its place in the hand's timeline), so
+that ``T < U`` says one thing happened before another, and ``not (q(…) @ U and U < T)``
+that something happened while another had not yet happened. Solving one
 yields every binding of its variables under which it holds, with the facts it used, so a
 conclusion can say which facts it rests on.
 
@@ -41,10 +44,12 @@ class Pred:
     name: str
     args: tuple
     moment: str | None = None
+    time: str | None = None      # ``@ T``: the variable bound to the time of the fact
 
     def __str__(self) -> str:
         args = ", ".join(a.name if isinstance(a, Var) else str(a.value) for a in self.args)
-        return f"{self.name}({args})" + (f" @ {self.moment}" if self.moment else "")
+        at = self.moment or self.time
+        return f"{self.name}({args})" + (f" @ {at}" if at else "")
 
 
 @dataclass(frozen=True)
@@ -111,9 +116,11 @@ class _Build:
         return Const(str(c[0])[1:-1])
 
     def pred(self, c):
-        name, *args, moment = c
+        name, *args, at = c
         args = tuple(a for a in args if a is not None)
-        return Pred(str(name), args, str(moment) if moment is not None else None)
+        if at is not None and at.type == "VAR":
+            return Pred(str(name), args, time=str(at))
+        return Pred(str(name), args, str(at) if at is not None else None)
 
     def cmp(self, c):
         left, op, right = c
@@ -156,6 +163,8 @@ def variables(tree) -> set[str]:
     out = set()
     for p in predicates(tree):
         out |= {a.name for a in p.args if isinstance(a, Var) and a != ANY}
+        if p.time:
+            out.add(p.time)
     if isinstance(tree, Cmp):
         out |= {t.name for t in (tree.left, tree.right) if isinstance(t, Var)}
     return out
@@ -212,6 +221,10 @@ def _solve(tree, facts: FactSet, sol: Solution) -> Iterator[Solution]:
             if tree.moment and not _at_or_after(fact, tree.moment):
                 continue
             binding = _unify(tree.args, fact.args, sol.binding)
+            if binding is not None and tree.time:
+                if binding.get(tree.time, fact.time) != fact.time:
+                    continue
+                binding[tree.time] = fact.time
             if binding is not None:
                 yield Solution(binding, sol.used + (fact,))
     elif isinstance(tree, And):

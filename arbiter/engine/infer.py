@@ -274,7 +274,9 @@ def _ground(pred: Pred, binding: dict, used) -> Fact:
     args = tuple(binding.get(a.name, a.name) if isinstance(a, Var) else a.value for a in pred.args)
     line = max((f.line for f in used if f.line), default=None)
     moment = max((f.moment for f in used), key=lambda m: m.sort_key(), default=None)
-    return Fact(pred.name, args, line, moment) if moment else Fact(pred.name, args, line)
+    # A conclusion holds from the moment its last support arose.
+    time = max((f.time for f in used), default=0)
+    return Fact(pred.name, args, line, moment, time) if moment else Fact(pred.name, args, line, time=time)
 
 
 _BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")

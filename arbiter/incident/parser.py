@@ -401,7 +401,7 @@ class _Build(Transformer):
     for _verb in ("leads", "plays", "drops", "names", "withdraws", "detaches", "shows", "exposes",
                   "throws_down_hand", "retains_hand", "takes_up_trump", "shuffles",
                   "presents_pack", "cuts", "cuts_unpresented", "leaves_trump", "deals",
-                  "deals_two_at_once", "deals_wrong_pack",
+                  "deals_two_at_once", "deals_wrong_pack", "rectifies_deal",
                   "stops_dealing", "turns_up", "trump_face_down", "looks_at_trump",
                   "looks_at_trick", "looks_at_hand", "counts_cards", "touches_cards",
                   "takes_from_other_pack", "says", "asks", "answers", "interrupts",

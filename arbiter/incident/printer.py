@@ -25,6 +25,7 @@ _VERBS = {
     "cuts-unpresented": "cuts without presentation", "leaves-trump": "leaves trump card on table",
     "deals": "deals",
     "deals-two-at-once": "deals two cards at once", "deals-wrong-pack": "deals with the wrong pack",
+    "rectifies-deal": "rectifies deal",
     "stops-dealing": "stops dealing", "turns-up": "turns up {card}",
     "trump-face-down": "places trump card face down", "looks-at-trump": "looks at trump card",
     "looks-at-trick": "looks at trick {n}", "looks-at-hand": "looks at hand",

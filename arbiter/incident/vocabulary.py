@@ -27,7 +27,12 @@ ACTS = frozenset({
     "asks partner none", "asks trump suit", "asks who elects", "asks who dealt",
     "answers yes", "answers no", "consults", "consults about penalty",
     # information given at the table
+    # "calls attention" is to the trick (or the score), as Law 86 and American 35 speak of it;
+    # "points out irregularity" is the neutral act of drawing notice to an error;
+    # "draws trick" is drawing the trick towards oneself; "asks cards drawn" is the
+    # lawful "Draw your cards" (that the players draw their cards, or place them before them)
     "names trump card", "cannot recollect trump card", "calls attention", "draws trick",
+    "points out irregularity", "asks cards drawn",
     "names card", "remark on score",
     "questions score", "disputes deal", "disputes claim", "agrees",
 })
