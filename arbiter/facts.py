@@ -87,3 +87,66 @@ class FactSet:
 
     def names(self) -> set[str]:
         return {name for name, _ in self._facts}
+
+
+#: The predicates the replay can give, each with the numbers of arguments it takes: what a
+#: rule may read without some other rule concluding it. The static check of the rule base
+#: (``arbiter.engine.audit``) holds every rule to it, and a test holds the replay to it
+#: over every incident we have. Acts in parentheses (``(claims game)``) give their own
+#: predicates, with two arguments: see ``act_predicates``.
+GIVEN_BY_REPLAY: dict[str, frozenset[int]] = {name: frozenset(arities) for name, arities in {
+    # the table
+    "seat": (1,), "partner": (2,), "adversary": (2,), "side_of": (2,), "opposing_side": (2,),
+    "code": (1,), "game": (1,), "packs": (1,), "dealer": (1,), "eldest": (1,), "dummy": (1,),
+    "bidder": (1,), "trump": (1,), "trump_card": (1,), "score": (3,), "dealt": (2,),
+    "wrong_number_of_cards": (2,), "surplus": (2,), "deficiency": (2,), "disputed": (1,),
+    # the deal
+    "shuffles": (1,), "shuffled_after_cut": (1,), "presents_pack": (1,), "cut": (1,),
+    "cut_for_next_deal": (1,), "cut_without_presentation": (1,), "dealt_by": (1,),
+    "dealt_out_of_turn": (1,), "dealt_without_cut": (1,), "deals_two_at_once": (1,),
+    "rectifies_deal": (1,), "deals_wrong_pack": (1,), "stops_dealing": (1,),
+    "exposed_in_dealing": (2,), "turned_up": (2,), "trump_face_down": (1,), "looks_at_trump": (1,),
+    "counts_cards": (1,), "touches_cards": (1,), "interrupts": (1, 2),
+    "took_card_from_other_pack": (2,), "card_found": (2,), "calls_for_new_cards": (1,),
+    # the play
+    "led": (3,), "played": (3,), "played_to_trick": (2,), "played_after_trick": (2,),
+    "hand_position": (3,), "led_out_of_turn": (2,), "should_have_led": (2,),
+    "played_out_of_turn": (2,), "played_before": (3,), "renounced": (2,), "trumped": (2,),
+    "held_suit_led": (2,), "void_in_suit_led": (2,), "held": (2,), "withdrew": (3,),
+    "renounce_withdrawn": (2,), "two_or_more_cards_played": (2,), "played_at_once": (3,),
+    "played_twice_to_trick": (3,), "played_to_complete_trick": (3,),
+    "led_again_before_partner_played": (2,), "led_prematurely": (3,), "led_simultaneously": (2,),
+    "best_card_on_table": (2,), "winning_card": (2,), "not_winning_card": (2,),
+    "trick_complete": (1,), "trick_incomplete": (1,), "trick_winner": (2,), "won_trick": (2,),
+    "trick_quitted": (1,), "quitted_trick": (2,), "quitted_incomplete_trick": (2,),
+    "gathers_trick": (1, 2), "looks_at_trick": (2,), "looks_at_hand": (1,), "mixes_cards": (1,),
+    "searches_tricks": (1,), "tricks_recorded": (1,), "played_card_of_other_pack": (3,),
+    "card_not_in_deal": (2,), "hand_played_out": (0,), "tricks_won": (2,), "honours_held": (2,),
+    # cards shown
+    "exposed": (3,), "dropped": (3,), "named_card": (2,), "named_own_card": (2,),
+    "named_trump_card": (2,), "detached": (2,), "shown_to_partner": (2,), "threw_down_hand": (2,),
+    "all_hands_thrown_down": (1,), "retains_hand": (1,), "took_up_trump_card": (2,),
+    "took_up_trump_card_early": (1,), "trump_card_left_on_table": (2,),
+    # speech, claims, penalties, scores, bidding
+    "said": (2,), "asked": (3,), "answered": (2,), "claimed": (2,), "withdraws_claim": (1,),
+    "objects": (1, 2), "consulted": (2,), "penalty_demanded": (4,), "holds_suit": (2,),
+    "void_in_suit": (2,), "failed_to_play_as_desired": (2,), "failed_call": (3,),
+    "led_other_suit_holding_suit_called": (2,), "mixed_cards_after_claim": (1,), "marked": (3,),
+    "card_count": (2,), "bids": (2,), "tricks_bid": (2,), "bid_amended": (3,), "overcalled": (2,),
+    "bid_after_pass": (2,), "passes": (1,), "accepted": (2,),
+}.items()}
+
+
+def act_predicates(acts) -> dict[str, frozenset[int]]:
+    """The predicates the acts in parentheses give: ``claims_game(X, N)``, N the trick."""
+    return {act.replace(" ", "_"): frozenset({2}) for act in acts}
+
+
+def given_by_replay() -> dict[str, frozenset[int]]:
+    """Every predicate the replay can give, acts included, with its numbers of arguments."""
+    from .incident.vocabulary import ACTS
+
+    out = dict(GIVEN_BY_REPLAY)
+    for name, arities in act_predicates(ACTS).items():
+        out[name] = out.get(name, frozenset()) | arities
+    return out

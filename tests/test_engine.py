@@ -199,3 +199,54 @@ def test_an_exception_that_is_itself_defeated_defeats_nothing():
     assert [c.says for c in infer([penalty, too_late, gloss], fs, "whist").conclusions if c.kind == "may"] == []
     fs.add("cut_by_other_side", "Y")
     assert [c.says for c in infer([penalty, too_late, gloss], fs, "whist").conclusions if c.kind == "may"] == ["pay"]
+
+
+def test_a_fact_knows_its_time_and_a_condition_binds_it():
+    fs = FactSet()
+    fs.add("renounce_withdrawn", "B", 2, time=5)
+    fs.add("trick_quitted", 2, time=7)
+    assert bindings("renounce_withdrawn(P, N) @ W and trick_quitted(N) @ Q and W < Q", fs) == [
+        {"P": "B", "N": 2, "W": 5, "Q": 7}]
+    assert bindings("renounce_withdrawn(P, N) @ W and trick_quitted(N) @ Q and Q < W", fs) == []
+
+
+def test_while_not_yet_holds_when_the_other_came_later_or_never():
+    cond = "renounce_withdrawn(P, N) @ W and not (trick_quitted(N) @ Q and Q < W)"
+    later, earlier, never = FactSet(), FactSet(), FactSet()
+    for fs in (later, earlier, never):
+        fs.add("renounce_withdrawn", "B", 2, time=5)
+    later.add("trick_quitted", 2, time=6)
+    earlier.add("trick_quitted", 2, time=4)
+    assert bindings(cond, later) and bindings(cond, never)
+    assert not bindings(cond, earlier)
+
+
+def test_a_concluded_fact_takes_the_time_of_its_latest_support():
+    fs = FactSet()
+    fs.add("renounced", "B", 2, time=3)
+    fs.add("held_suit_led", "B", 2, time=0)
+    r = rule("x/1", "r", "renounced(P, N) and held_suit_led(P, N)", [{"fact": "renounce_in_error(P, N)"}])
+    out = infer([r], fs, "whist")
+    assert [f.time for f in out.facts.by_name("renounce_in_error")] == [3]
+
+
+def test_the_replay_counts_time_in_the_order_the_statements_happened():
+    from arbiter.incident import parse
+    from arbiter.table import replay
+
+    r = replay(parse('trump clubs\ntrick 2:\nA leads H2\nY plays H9\nA quits trick\nY says "mine"\n'))
+    time = {f.name: f.time for f in r.facts}
+    assert time["seat"] == 0
+    assert [f.time for f in r.facts.by_name("played")] == [1, 2] and time["best_card_on_table"] == 2
+    assert time["trick_quitted"] == 3 and time["said"] == 4
+
+
+def test_of_two_contradictory_rulings_the_one_whose_rule_overrides_the_other_stands():
+    """An exception named the other way round ("the cards withdrawn are not liable") wins on
+    the same arguments even where its variables do not line up with the rule it excepts."""
+    fs = facts(("exposed", "B", "HK", "play"), ("withdrew", "B", 2, "HK"))
+    liable = rule("x/1", "liable", "exposed(P, C, H)", [{"ruling": "card_liable_to_be_called(P, C)"}])
+    excepted = rule("x/2", "not-liable", "withdrew(X, N, C)", [{"ruling": "not_card_liable_to_be_called(X, C)"}],
+                    overrides=["x/1#liable"])
+    held = [c.text for c in infer([liable, excepted], fs, "whist").rulings()]
+    assert held == ["not_card_liable_to_be_called(B, HK)"]

@@ -336,3 +336,27 @@ def compare_(
         linked = "yes" if c.right.id in c.left.concordance else "no"
         out.print(terminal.dim(f"Shared topics: {shared}. Listed as counterparts: {linked}. "
                                f"Words in common: {c.similarity():.0%}."))
+
+
+@laws_app.command("check")
+def check_(
+    code: Annotated[Optional[str], typer.Argument(help="One code (with its supplements); omit for all.")] = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """The static check of the rules: predicates nothing produces, overrides that defeat
+    nothing, contradictory rulings with no precedence. Exits 1 when it finds any."""
+    from ..engine.audit import audit
+
+    with user_errors():
+        book = _book()
+        if code is not None:
+            book.entries_of(code)   # an unknown code is an error with a suggestion
+        problems = audit(book, [code] if code else None)
+        if fmt is Format.json:
+            _json([{"rule": p.rule, "kind": p.kind, "detail": p.detail} for p in problems])
+        else:
+            for p in problems:
+                typer.echo(str(p))
+            typer.echo(f"{len(problems)} problem(s) in the rules" if problems else "the rules are sound")
+        if problems:
+            raise typer.Exit(1)

@@ -304,21 +304,32 @@ def _conclude(rule: Rule, data, atoms, sol, binding) -> Conclusion:
 
 def _resolve_conflicts(conclusions: list[Conclusion], result: Inference) -> list[Conclusion]:
     """Two rulings on one predicate for the same arguments can't both stand when one says
-    ``not_…``: the rule with the more specific condition (a superset of the other's
-    predicates) prevails."""
+    ``not_…``: a rule that ``overrides`` the other prevails (its exception holds for these
+    very arguments, whatever its variables are called); else the rule with the more
+    specific condition (a superset of the other's predicates)."""
     rulings = [c for c in conclusions if c.kind == "ruling"]
     beaten = set()
     for c in rulings:
         for d in rulings:
             if c is d or f"not_{c.text}" != d.text:
                 continue
-            if c.rule.predicates > d.rule.predicates:
+            if _overrides(c.rule, d.rule) and not _overrides(d.rule, c.rule):
+                beaten.add(id(d))
+                result.defeats.append(Defeat(d.rule, c.rule, d.binding))
+            elif _overrides(d.rule, c.rule) and not _overrides(c.rule, d.rule):
+                beaten.add(id(c))
+                result.defeats.append(Defeat(c.rule, d.rule, c.binding))
+            elif c.rule.predicates > d.rule.predicates:
                 beaten.add(id(d))
                 result.defeats.append(Defeat(d.rule, c.rule, d.binding))
             elif d.rule.predicates > c.rule.predicates:
                 beaten.add(id(c))
                 result.defeats.append(Defeat(c.rule, d.rule, c.binding))
     return [c for c in conclusions if id(c) not in beaten]
+
+
+def _overrides(rule: Rule, other: Rule) -> bool:
+    return other.id in rule.overrides or other.law in rule.overrides
 
 
 def _looks_relevant(rule: Rule, facts: FactSet) -> bool:

@@ -1,0 +1,56 @@
+"""The generic facts the laws' edges turn on: which card wins, which call was failed.
+
+Unknown is not false: where the hands are not known and an adversary has yet to play,
+neither ``winning_card`` nor ``not_winning_card`` is said."""
+
+from __future__ import annotations
+
+from arbiter.incident import parse
+from arbiter.table import replay
+
+DEAL = "deal A:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def facts(text):
+    return replay(parse(text)).facts
+
+
+def test_a_card_both_adversaries_have_played_under_is_a_winning_card():
+    fs = facts("trump clubs\ntrick 2:\nA leads SA\nY plays S2\nB plays S3\nZ plays S4\n")
+    assert fs.has("winning_card", "A", 2) and not fs.has("not_winning_card", "A", 2)
+
+
+def test_a_card_an_adversary_beat_is_not_a_winning_card():
+    fs = facts("trump clubs\ntrick 2:\nA leads S5\nY plays SK\n")
+    assert fs.has("not_winning_card", "A", 2) and not fs.has("winning_card", "A", 2)
+    assert fs.has("best_card_on_table", "Y", 2)
+
+
+def test_with_an_adversary_yet_to_play_and_no_deal_a_card_is_neither():
+    fs = facts("trump clubs\ntrick 2:\nA leads SA\nY plays S2\n")
+    assert not fs.has("winning_card", "A", 2) and not fs.has("not_winning_card", "A", 2)
+
+
+def test_with_the_deal_known_an_adversary_yet_to_play_is_weighed_by_his_hand():
+    # Y has played under the ace; Z, yet to play, holds only the 4, 3 and 2 of spades
+    fs = facts(f"dealer Z\ntrump clubs\n{DEAL}\ntrick 1:\nA leads SA\nY plays ST\n")
+    assert fs.has("winning_card", "A", 1)
+    # nobody has played to the eight of hearts, and Z holds the ace, king, queen and knave
+    fs = facts(f"dealer Z\ntrump clubs\n{DEAL}\ntrick 1:\nA leads H8\n")
+    assert fs.has("not_winning_card", "A", 1) and not fs.has("winning_card", "A", 1)
+
+
+def test_a_call_to_win_failed_is_told_apart_from_highest_or_lowest():
+    text = ("trump clubs\nfinding: B held HA H3\ntrick 2:\nA leads H2\nY demands win trick from B\n"
+            "Y plays HK\nB plays H3\n")
+    fs = facts(text)
+    assert fs.has("failed_call", "B", 2, "win") and not fs.has("failed_call", "B", 2, "highest")
+    fs = facts(text.replace("win trick", "highest"))
+    assert fs.has("failed_call", "B", 2, "highest")
+
+
+def test_a_call_to_trump_is_not_failed_by_a_player_who_holds_the_suit_led():
+    fs = facts("dealer Z\ntrump clubs\n" + DEAL + "\ntrick 1:\nA leads D7\nY demands trump from B\n"
+               "Y plays D2\nB plays H4\n")
+    # B holds diamonds (AKQJ): he could not trump lawfully, so no call is failed
+    assert not fs.has("failed_call", "B", 1, "trump")
