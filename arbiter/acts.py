@@ -1,0 +1,182 @@
+"""Everything else done at the table: the deal (shuffling, cutting, dealing), cards shown,
+named, dropped or exposed, hands thrown down, speech, claims, consultation, scores marked,
+bidding, and what is found. Most become a fact as they stand; a few (a cut before the
+deal, a claim of a revoke before the cards are mixed) are read against what came before."""
+
+from __future__ import annotations
+
+from .incident.model import Statement
+from .tablestate import HAND_SIZE, TableState
+
+
+class TableActs(TableState):
+    def on_finding(self, s: Statement) -> None:
+        getattr(self, "on_" + s.verb.replace("-", "_"), self.on_other)(s)
+
+    def on_held(self, s: Statement) -> None:
+        for card in s.cards:
+            owner = next((seat for seat, cards in self.i.deal.items() if card in cards), None)
+            if owner and owner != s.actor:
+                raise self.i.error(s.pos, f"{s.actor} cannot have held {card}: the deal gives it to {owner}",
+                                   at=str(card))
+            self.held.setdefault(s.actor, set()).add(card)
+            self.add("held", s.actor, str(card), s=s)
+
+    def on_throws_down_hand(self, s: Statement) -> None:
+        seats = self.i.seats if s.actor == "all" else (s.actor,)
+        for seat in seats:
+            self.add("threw_down_hand", seat, self.trick_of(s), s=s)
+        thrown = {f.args[0] for f in self.facts.match("threw_down_hand")}
+        if thrown >= set(self.i.seats):
+            self.add("all_hands_thrown_down", self.trick_of(s), s=s)
+
+    def on_exposes(self, s: Statement) -> None:
+        where = "dealing" if s.moment.kind == "deal" else "play"
+        for card in s.cards:
+            self.add("exposed", s.actor, str(card), where, s=s)
+            if where == "dealing":
+                self.add("exposed_in_dealing", s.actor, str(card), s=s)
+
+    def on_drops(self, s: Statement) -> None:
+        card = str(s.cards[0])
+        self.add("dropped", s.actor, card, s.detail or "unspecified", s=s)
+        if s.detail in ("face-up", None):
+            self.add("exposed", s.actor, card, "dropped", s=s)
+
+    def on_names(self, s: Statement) -> None:
+        self.add("named_card", s.actor, str(s.cards[0]), s=s)
+        holding = self.holding_at(s.actor, self.trick_of(s) or 1)
+        if holding is not None and s.cards[0] in holding:
+            self.add("named_own_card", s.actor, str(s.cards[0]), s=s)
+        if self.i.trump_card and s.cards[0] == self.i.trump_card:
+            self.add("named_trump_card", s.actor, self.trick_of(s), s=s)
+
+    def on_detaches(self, s: Statement) -> None:
+        self.add("detached", s.actor, str(s.cards[0]), s=s)
+
+    def on_shows(self, s: Statement) -> None:
+        self.add("shown_to_partner", s.actor, str(s.cards[0]), s=s)
+
+    def on_takes_up_trump(self, s: Statement) -> None:
+        self.add("took_up_trump_card", s.actor, self.trick_of(s), s=s)
+        first = self.tricks.get(1)
+        if s.moment.kind in ("deal", "before-deal") or (
+                self.current <= 1 and first is not None and first.played_by(s.actor) is None):
+            self.add("took_up_trump_card_early", s.actor, s=s)
+
+    def on_deals(self, s: Statement) -> None:
+        self.add("dealt_by", s.actor, s=s)
+        if self.i.dealer and s.actor != self.i.dealer:
+            self.add("dealt_out_of_turn", s.actor, s=s)
+        if not self.cut_seen:
+            self.add("dealt_without_cut", s.actor, s=s)
+
+    def on_shuffles(self, s: Statement) -> None:
+        self.add("shuffles", s.actor, s=s)
+        if self.cut_seen and self.i.dealer == s.actor and s.moment.kind in ("deal", "before-deal"):
+            self.add("shuffled_after_cut", s.actor, s=s)
+
+    def on_cuts(self, s: Statement) -> None:
+        self.cut_seen = True
+        if s.moment.kind in ("after-hand", "after-next-trump", "after-next-cut"):
+            self.add("cut_for_next_deal", s.actor, s=s)
+        else:
+            self.add("cut", s.actor, s=s)
+
+    def on_cuts_unpresented(self, s: Statement) -> None:
+        self.on_cuts(s)
+        self.add("cut_without_presentation", s.actor, s=s)
+
+    def on_leaves_trump(self, s: Statement) -> None:
+        self.add("trump_card_left_on_table", s.actor, self.trick_of(s), s=s)
+
+    def on_takes_from_other_pack(self, s: Statement) -> None:
+        """A card of the other pack taken into the hand: a second copy, not an impossibility."""
+        self.foreign.setdefault(s.actor, set()).add(s.cards[0])
+        self.add("took_card_from_other_pack", s.actor, str(s.cards[0]), s=s)
+
+    def on_turns_up(self, s: Statement) -> None:
+        self.add("turned_up", s.actor, str(s.cards[0]), s=s)
+
+    def on_has_cards(self, s: Statement) -> None:
+        assert s.number is not None   # the grammar requires the count: ``has N cards``
+        self.add("card_count", s.actor, s.number, s=s)
+        if len(self.i.seats) == 4 and s.number != HAND_SIZE:
+            self.add("surplus" if s.number > HAND_SIZE else "deficiency", s.actor, abs(s.number - HAND_SIZE), s=s)
+
+    def on_finds(self, s: Statement) -> None:
+        self.add("card_found", str(s.cards[0]), s.detail, s=s)
+
+    def on_says(self, s: Statement) -> None:
+        self.add("said", s.actor, s.words, s=s)
+
+    def on_asks(self, s: Statement) -> None:
+        self.add("asked", s.actor, s.target or "table", s.words, s=s)
+
+    def on_answers(self, s: Statement) -> None:
+        self.add("answered", s.actor, s.words, s=s)
+
+    def on_bids(self, s: Statement) -> None:
+        """A bid: a second bid by the same player straight after his first corrects it; a bid
+        by another player over-calls the bid standing before it."""
+        self.add("bids", s.actor, s.words, s=s)
+        tricks = _tricks_in(s.words or "")
+        if tricks is not None:
+            self.add("tricks_bid", s.actor, tricks, s=s)
+        if s.actor in self.passed:
+            self.add("bid_after_pass", s.actor, s.words, s=s)
+        if self.bidding:
+            seat, words = self.bidding[-1]
+            if seat == s.actor:
+                self.add("bid_amended", s.actor, words, s.words, s=s)
+            else:
+                self.add("overcalled", seat, s.actor, s=s)
+        self.bidding.append((s.actor, s.words))
+
+    def on_passes(self, s: Statement) -> None:
+        self.add("passes", s.actor, s=s)
+        self.passed.add(s.actor)
+
+    def on_accepts(self, s: Statement) -> None:
+        self.add("accepted", s.actor, s.target, s=s)
+
+    def on_claims(self, s: Statement) -> None:
+        self.add("claimed", s.actor, s.detail, s=s)
+        if s.detail == "revoke":
+            self.revoke_claimed = True
+
+    def on_mixes_cards(self, s: Statement) -> None:
+        self.add("mixes_cards", s.actor, s=s)
+        if self.revoke_claimed:
+            self.add("mixed_cards_after_claim", s.actor, s=s)
+
+    def on_consults(self, s: Statement) -> None:
+        self.add("consulted", s.actor, s.target, s=s)
+
+    def on_marks(self, s: Statement) -> None:
+        self.add("marked", s.actor, s.number, s.detail or "points", s=s)
+
+    def on_other(self, s: Statement) -> None:
+        """Acts with no effect on the state of the play are recorded as they are."""
+        args: list[object] = [s.actor]
+        if s.cards:
+            args.append(" ".join(map(str, s.cards)))
+        if s.number is not None:
+            args.append(s.number)
+        if s.target:
+            args.append(s.target)
+        if s.words is not None:
+            args.append(s.words)
+        self.add(s.verb.replace("-", "_"), *args, s=s)
+
+
+_NUMBER_WORDS = {w: n for n, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve thirteen".split(), 1)}
+
+
+def _tricks_in(words: str) -> int | None:
+    """The number of tricks a bid names, from its first word: "seven hearts", "9 grand"."""
+    first = words.strip().split(" ")[0].lower() if words.strip() else ""
+    if first.isdigit():
+        return int(first)
+    return _NUMBER_WORDS.get(first)

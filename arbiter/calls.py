@@ -1,0 +1,68 @@
+"""Penalties demanded of a player (a suit called, his highest or lowest, to win or not to
+win, to trump or not to trump), and whether his next play obeyed them."""
+
+from __future__ import annotations
+
+from .cards import Card, beats
+from .incident.model import Statement
+from .tablestate import TableState, Trick
+
+
+class Calls(TableState):
+    def on_demands(self, s: Statement) -> None:
+        arg = str(s.cards[0]) if s.cards else s.suit.word if s.suit else s.number if s.number is not None else ""
+        self.add("penalty_demanded", s.actor, s.detail, s.target or "", arg, s=s)
+        if s.target and s.detail in ("call suit", "highest", "lowest", "call highest", "call lowest",
+                                     "win trick", "not win trick", "trump", "not trump"):
+            self.calls[s.target] = (s.detail, s.suit, s.pos.line)
+            holding = self.holding_at(s.target, max(self.trick_of(s), 1))
+            known = holding is not None and (self.known_full or any(c.suit is s.suit for c in holding))
+            if s.suit is not None and known and holding is not None:
+                has = any(c.suit is s.suit for c in holding)
+                self.add("holds_suit" if has else "void_in_suit", s.target, s.suit.word, s=s)
+
+    def check_call(self, s: Statement, trick: Trick, card: Card) -> None:
+        """A play by a player of whom something was demanded: did he comply?"""
+        call = self.calls.pop(s.actor, None)
+        if call is None:
+            return
+        what, suit, _ = call
+        holding = self.holding_at(s.actor, trick.number)
+        if what == "call suit" and trick.leader == s.actor and suit is not None and card.suit is not suit:
+            if holding is not None and any(c.suit is suit for c in holding):
+                self.add("led_other_suit_holding_suit_called", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "suit", s=s)
+            return
+        led = trick.suit_led or card.suit
+        if what.endswith(("highest", "lowest")) and holding is not None and card.suit is led:
+            in_suit = [c for c in holding if c.suit is led]
+            pick = max if what.endswith("highest") else min
+            extreme = pick(in_suit, key=lambda c: c.value)
+            if card != extreme:
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "highest" if pick is max else "lowest", s=s)
+        trump = self.i.trump
+        if what in ("trump", "not trump") and trump is not None and trick.plays and holding is not None:
+            void = not any(c.suit is trick.suit_led for c in holding)
+            if what == "trump" and void and card.suit is not trump and any(c.suit is trump for c in holding):
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "trump", s=s)
+            if what == "not trump" and card.suit is trump and trick.suit_led is not trump:
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "not trump", s=s)
+        if what in ("win trick", "not win trick") and trick.plays and holding is not None:
+            assert trick.suit_led is not None   # a trick with plays has a suit led
+            best = trick.plays[0][1]
+            for _, c in trick.plays[1:]:
+                if beats(c, best, trick.suit_led, self.i.trump):
+                    best = c
+            wins = beats(card, best, trick.suit_led, self.i.trump)
+            could = any(beats(c, best, trick.suit_led, self.i.trump) for c in holding
+                        if c.suit is trick.suit_led or not any(h.suit is trick.suit_led for h in holding))
+            if what == "win trick" and could and not wins:
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "win", s=s)
+            if what == "not win trick" and wins:
+                self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
+                self.add("failed_call", s.actor, trick.number, "not win", s=s)
+

@@ -1,0 +1,239 @@
+"""The play of the cards: leads and plays in turn or not, renounces, cards taken back,
+tricks completed, won, turned and quitted, and which cards were winning cards. Each finding
+is a generic fact (``led_out_of_turn(Y, 3)``, ``renounced(B, 12)``); only the impossible (a
+card played twice, a card the known deal gives to someone else) is refused."""
+
+from __future__ import annotations
+
+from . import winning
+from .cards import Card, beats
+from .incident.model import Moment, Statement
+from .tablestate import HAND_SIZE, TableState, Trick
+
+
+class TrickPlay(TableState):
+    def trick_for(self, s: Statement, leading: bool) -> Trick:
+        """The trick a lead or play belongs to; a lead after a complete trick starts the next."""
+        if self.current == 0:
+            self.current = 1
+        trick = self.tricks.setdefault(self.current, Trick(self.current))
+        if leading and self.complete(trick):
+            self.current += 1
+            trick = self.tricks.setdefault(self.current, Trick(self.current))
+        return trick
+
+    def on_leads(self, s: Statement) -> None:
+        trick = self.trick_for(s, leading=True)
+        if trick.plays and not self.complete(trick):
+            if trick.played_by(s.actor) is not None:
+                # a second lead before the trick is complete: led without waiting for partner
+                p = self.partner(s.actor)
+                if p and trick.played_by(p) is None:
+                    self.add("led_again_before_partner_played", s.actor, trick.number, s=s)
+                for card in s.cards:
+                    self.take_from_hand(s, card, trick.number + 1)
+                    self.add("led_prematurely", s.actor, trick.number + 1, str(card), s=s)
+                return
+            leader = trick.plays[0][0]
+            if len(trick.plays) == 1 and self.partner(s.actor) == leader:
+                # he and his partner lead at once: the one whose lead it was not is in error
+                expected = self.expected_leader(trick.number)
+                wrong = leader if expected == s.actor else s.actor
+                self.add("led_simultaneously", wrong, trick.number, s=s)
+                if wrong == leader:
+                    trick.plays.clear()
+                    trick.leader = s.actor
+                    self.add("led", s.actor, trick.number, str(s.cards[0]), s=s)
+                    self.play_cards(s, trick)
+                else:
+                    for card in s.cards:
+                        self.take_from_hand(s, card, trick.number)
+                        self.add("exposed", s.actor, str(card), "simultaneous-lead", s=s)
+                return
+            self.on_plays(s)
+            return
+        trick.leader = s.actor
+        expected = self.expected_leader(trick.number)
+        self.add("led", s.actor, trick.number, str(s.cards[0]), s=s)
+        if expected and expected != s.actor:
+            self.add("led_out_of_turn", s.actor, trick.number, s=s)
+            self.add("should_have_led", expected, trick.number, s=s)
+        self.play_cards(s, trick)
+
+    def on_plays(self, s: Statement) -> None:
+        trick = self.trick_for(s, leading=False)
+        if not trick.plays:
+            trick.leader = s.actor
+            self.add("led", s.actor, trick.number, str(s.cards[0]), s=s)
+            expected = self.expected_leader(trick.number)
+            if expected and expected != s.actor:
+                self.add("led_out_of_turn", s.actor, trick.number, s=s)
+                self.add("should_have_led", expected, trick.number, s=s)
+            self.play_cards(s, trick)
+            return
+        if trick.played_by(s.actor) is not None:
+            kind = "played_to_complete_trick" if self.complete(trick) else "played_twice_to_trick"
+            for card in s.cards:
+                self.take_from_hand(s, card, trick.number)
+                self.add(kind, s.actor, trick.number, str(card), s=s)
+            return
+        last = trick.plays[-1][0]
+        expected = self.left_of(last)
+        while trick.played_by(expected) is not None and expected != s.actor:
+            expected = self.left_of(expected)
+        if expected != s.actor:
+            self.add("played_out_of_turn", s.actor, trick.number, s=s)
+            seat = expected
+            while seat != s.actor:
+                if trick.played_by(seat) is None:
+                    self.add("played_before", s.actor, seat, trick.number, s=s)
+                seat = self.left_of(seat)
+        self.play_cards(s, trick)
+
+    def play_cards(self, s: Statement, trick: Trick) -> None:
+        first, rest = s.cards[0], s.cards[1:]
+        position = self.position(trick, s.actor)
+        if position:
+            self.add("hand_position", s.actor, trick.number, position, s=s)
+        self.add("played", s.actor, trick.number, str(first), s=s)
+        self.add("played_to_trick", s.actor, trick.number, s=s)
+        self.play_time.setdefault((trick.number, s.actor), self.clock)
+        suit_led = trick.suit_led
+        if trick.plays and suit_led is not None and winning.decidable(trick.plays + [(s.actor, first)], suit_led,
+                                                                      self.i.trump):
+            if winning.best_of(trick.plays + [(s.actor, first)], suit_led, self.i.trump)[0] == s.actor:
+                self.add("best_card_on_table", s.actor, trick.number, s=s)
+        # Whoever plays to a trick has played after every trick before it, those the incident
+        # leaves out included: a player at trick 8 has played to trick 6, following trick 5.
+        for earlier in {trick.number - 1, *(n for n in self.tricks if n < trick.number)} - {0}:
+            self.add("played_after_trick", s.actor, earlier, s=s)
+        self.check_renounce(s, trick, first)
+        self.check_call(s, trick, first)
+        self.take_from_hand(s, first, trick.number)
+        trick.plays.append((s.actor, first))
+        for card in rest:
+            self.take_from_hand(s, card, trick.number)
+            self.add("played_at_once", s.actor, trick.number, str(card), s=s)
+        if rest:
+            self.add("two_or_more_cards_played", s.actor, trick.number, s=s)
+        if self.complete(trick):
+            self.finish(trick, s)
+
+    def check_renounce(self, s: Statement, trick: Trick, card: Card) -> None:
+        suit = trick.suit_led
+        if suit is None or card.suit is suit:
+            return
+        self.add("renounced", s.actor, trick.number, s=s)
+        if self.i.trump and card.suit is self.i.trump:
+            self.add("trumped", s.actor, trick.number, s=s)
+        holding = self.holding_at(s.actor, trick.number)
+        if holding is None:
+            return
+        in_suit = sorted(str(c) for c in holding if c.suit is suit)
+        if in_suit:
+            self.add("held_suit_led", s.actor, trick.number, s=s)
+        elif self.known_full:
+            self.add("void_in_suit_led", s.actor, trick.number, s=s)
+
+    def take_from_hand(self, s: Statement, card: Card, number: int) -> None:
+        if card in self.foreign.get(s.actor, ()):
+            self.foreign[s.actor].discard(card)
+            self.add("played_card_of_other_pack", s.actor, str(card), number, s=s)
+            return
+        if card in self.played:
+            seat, at = self.played[card]
+            raise self.i.error(s.pos, f"{card} has already been played, by {seat} at trick {at}", at=str(card))
+        if self.i.deal and card not in self.hands.get(s.actor, set()):
+            owner = next((seat for seat, cards in self.i.deal.items() if card in cards), None)
+            if owner and owner != s.actor:
+                raise self.i.error(s.pos, f"{s.actor} cannot play {card}: the deal gives it to {owner}", at=str(card))
+            if s.actor in self.i.deal and self.known_full and owner is None:
+                self.add("card_not_in_deal", s.actor, str(card), s=s)
+        self.hands.get(s.actor, set()).discard(card)
+        self.played[card] = (s.actor, number)
+
+    def finish(self, trick: Trick, s: Statement) -> None:
+        self.add("trick_complete", trick.number, s=s)
+        suit, trump = trick.suit_led, self.i.trump
+        if trump is None and any(c.suit is not suit for _, c in trick.plays):
+            return   # the winner depends on the trump suit, which is not given
+        best_seat, best = trick.plays[0]
+        assert suit is not None   # a trick with plays has a suit led
+        for seat, card in trick.plays[1:]:
+            if beats(card, best, suit, trump):
+                best_seat, best = seat, card
+        trick.winner = best_seat
+        self.add("trick_winner", trick.number, best_seat, s=s)
+        self.add("won_trick", best_seat, trick.number, s=s)
+
+    def on_withdraws(self, s: Statement) -> None:
+        """A card taken back from the trick it was played to (a renounce corrected, a card
+        played in error): it returns to the hand, and the fact that it was played remains."""
+        card = s.cards[0]
+        where = self.played.get(card)
+        if where is None or where[0] != s.actor:
+            raise self.i.error(s.pos, f"{s.actor} cannot take back {card}: he has not played it", at=str(card))
+        seat, number = where
+        trick = self.tricks.get(number)
+        if trick is not None:
+            trick.plays = [(p, c) for p, c in trick.plays if not (p == seat and c == card)]
+            trick.winner = None
+        del self.played[card]
+        if seat in self.hands:
+            self.hands[seat].add(card)
+        self.add("withdrew", seat, number, str(card), s=s)
+        if trick is not None and trick.suit_led and card.suit is not trick.suit_led:
+            self.add("renounce_withdrawn", seat, number, s=s)
+
+    def on_quits_trick(self, s: Statement) -> None:
+        number = s.number or self.trick_of(s)
+        trick = self.tricks.get(number)
+        self.add("trick_quitted", number, s=s)
+        self.add("quitted_trick", s.actor, number, s=s)
+        if trick is None or not self.complete(trick):
+            self.add("quitted_incomplete_trick", s.actor, number, s=s)
+        if trick:
+            trick.quitted = True
+
+    def winning_cards(self) -> None:
+        """For each card in each trick: a winning card as against the player's adversaries,
+        or not, where that can be known (see ``arbiter.winning``). The fact takes the time
+        of the card's play: it is a quality of the card when played."""
+        for number, trick in sorted(self.tricks.items()):
+            suit_led = trick.suit_led
+            if suit_led is None:
+                continue
+            for seat, _ in trick.plays:
+                adversaries = [o for o in self.i.seats if o != seat and o != self.partner(seat)]
+                verdict = winning.against_adversaries(
+                    seat, trick.plays, adversaries, suit_led, self.i.trump,
+                    lambda adv, n=number: self.holding_at(adv, n) if self.known_full else None)
+                if verdict is None:
+                    continue
+                self.facts.add("winning_card" if verdict else "not_winning_card", seat, number, line=None,
+                               moment=Moment("trick", number), time=self.play_time.get((number, seat), self.clock))
+
+    def after_play(self) -> None:
+        self.winning_cards()
+        for number, trick in sorted(self.tricks.items()):
+            if trick.plays and not self.complete(trick):
+                self.add("trick_incomplete", number)
+        if self.tricks:
+            self.add("tricks_recorded", len(self.tricks))
+        last = self.tricks.get(HAND_SIZE)
+        later = {"after-hand", "after-next-cut", "after-next-trump"}
+        if (last is not None and self.complete(last)) or any(s.moment.kind in later for s in self.statements):
+            self.add("hand_played_out")
+        sides = sorted({self.side(seat) for seat in self.i.seats})
+        if all(self.tricks.get(n) and self.tricks[n].winner for n in range(1, HAND_SIZE + 1)):
+            for side in sides:
+                won = sum(1 for t in self.tricks.values() if t.winner and t.winner in side)
+                self.add("tricks_won", side, won)
+        if self.i.trump and self.known_full:
+            honours = [c for cards in self.i.deal.values() for c in cards
+                       if c.suit is self.i.trump and c.is_honour]
+            for side in sides:
+                held = sum(1 for seat in self.i.deal for c in self.i.deal[seat]
+                           if c in honours and seat in side)
+                self.add("honours_held", side, held)
+
