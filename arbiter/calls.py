@@ -35,19 +35,22 @@ class Calls(TableState):
             return
         led = trick.suit_led or card.suit
         if what.endswith(("highest", "lowest")) and holding is not None and card.suit is led:
-            in_suit = [c for c in holding if c.suit is led]
-            pick = max if what.endswith("highest") else min
-            extreme = pick(in_suit, key=lambda c: c.value)
-            if card != extreme:
+            # he failed only if he is known to have held a higher (a lower) card of the suit:
+            # what else he held, where the hand is known only in part, is not known
+            highest = what.endswith("highest")
+            in_suit = [c for c in holding if c.suit is led and c != card]
+            if any(c.value > card.value if highest else c.value < card.value for c in in_suit):
                 self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
-                self.add("failed_call", s.actor, trick.number, "highest" if pick is max else "lowest", s=s)
+                self.add("failed_call", s.actor, trick.number, "highest" if highest else "lowest", s=s)
         trump = self.i.trump
-        if what in ("trump", "not trump") and trump is not None and trick.plays and holding is not None:
+        if what == "trump" and trump is not None and trick.plays and holding is not None and self.known_full:
+            # only a hand known in full shows that he had none of the suit led
             void = not any(c.suit is trick.suit_led for c in holding)
-            if what == "trump" and void and card.suit is not trump and any(c.suit is trump for c in holding):
+            if void and card.suit is not trump and any(c.suit is trump for c in holding):
                 self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
                 self.add("failed_call", s.actor, trick.number, "trump", s=s)
-            if what == "not trump" and card.suit is trump and trick.suit_led is not trump:
+        if what == "not trump" and trump is not None and trick.plays:
+            if card.suit is trump and trick.suit_led is not trump:
                 self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
                 self.add("failed_call", s.actor, trick.number, "not trump", s=s)
         if what in ("win trick", "not win trick") and trick.plays and holding is not None:

@@ -54,3 +54,15 @@ def test_a_call_to_trump_is_not_failed_by_a_player_who_holds_the_suit_led():
                "Y plays D2\nB plays H4\n")
     # B holds diamonds (AKQJ): he could not trump lawfully, so no call is failed
     assert not fs.has("failed_call", "B", 1, "trump")
+
+
+def test_a_call_for_the_lowest_is_failed_only_if_a_lower_card_is_known():
+    text = ("trump clubs\nfinding: B held HA\ntrick 2:\nA leads H2\nY demands lowest from B\n"
+            "Y plays HK\nB plays H5\n")
+    assert not facts(text).has("failed_call", "B", 2, "lowest")     # nothing lower is known
+    assert facts(text.replace("held HA", "held HA H3")).has("failed_call", "B", 2, "lowest")
+
+
+def test_a_call_not_to_trump_is_failed_by_trumping_whatever_else_is_known():
+    fs = facts("trump clubs\ntrick 2:\nA leads H2\nY demands not trump from B\nY plays HK\nB plays C5\n")
+    assert fs.has("failed_call", "B", 2, "not trump")
