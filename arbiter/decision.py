@@ -105,9 +105,39 @@ _KIND_LIST = {"ruling": "holdings", "may": "remedies", "must": "duties", "cannot
               "forfeits": "forfeits", "score": "scores", "note": "notes"}
 
 
+def check_names(book: LawBook, incident: Incident) -> None:
+    """An unknown code or game in the file is an error at its line, with the nearest name."""
+    import difflib
+
+    from .incident.model import HeaderLine
+
+    for item in incident.items:
+        if not isinstance(item, HeaderLine) or item.key not in ("code", "game"):
+            continue
+        if item.key == "code" and item.value.lower() not in book.codes:
+            names = list(book.codes)
+        elif item.key == "game" and not _known_game(book, item.value):
+            names = list(book.games)
+        else:
+            continue
+        close = difflib.get_close_matches(item.value.lower(), names, n=1)
+        raise incident.error(item.pos, f"no {item.key} {item.value!r}; {item.key}s are: {', '.join(names)}",
+                             close[0] if close else None, at=item.value)
+
+
+def _known_game(book: LawBook, name: str) -> bool:
+    try:
+        book.game(name)     # by id or alias
+    except KeyError:
+        return False
+    return True
+
+
 def decide(book: LawBook, incident: Incident, code: str | None = None,
            game: str | None = None) -> Decision:
-    """Rule on ``incident`` under ``code`` (default: the incident's) for ``game``."""
+    """Rule on ``incident`` under ``code`` (default: the incident's) for ``game``. An
+    unknown code or game named in the file is an IncidentError at its header line."""
+    check_names(book, incident)
     code = code or incident.code or "english-1864"
     game = game or incident.game or "whist"
     book.entries_of(code)   # an unknown code is an error with a suggestion

@@ -102,34 +102,6 @@ def fmt(
     typer.echo(text, nl=False)
 
 
-def _check_header_names(incident, book) -> None:
-    """An unknown code or game in the file is an error at its line, with the nearest name."""
-    import difflib
-
-    from ..incident.model import HeaderLine
-
-    for item in incident.items:
-        if not isinstance(item, HeaderLine) or item.key not in ("code", "game"):
-            continue
-        if item.key == "code" and item.value.lower() not in book.codes:
-            names = list(book.codes)
-        elif item.key == "game" and not _known_game(book, item.value):
-            names = list(book.games)
-        else:
-            continue
-        close = difflib.get_close_matches(item.value.lower(), names, n=1)
-        raise incident.error(item.pos, f"no {item.key} {item.value!r}; {item.key}s are: {', '.join(names)}",
-                             close[0] if close else None, at=item.value)
-
-
-def _known_game(book, name: str) -> bool:
-    try:
-        book.game(name)     # by id or alias
-    except KeyError:
-        return False
-    return True
-
-
 def rule(
     file: FileArgument,
     code: Annotated[str, typer.Option("--code", "-c", help="Rule under this code instead of the file's.")] = "",
@@ -141,7 +113,7 @@ def rule(
         "--compare", help="Rule under every code for the game, side by side.")] = False,
 ) -> None:
     """Rule on an incident: the facts, the question, the decision and the laws relied on."""
-    from ..decision import codes_for, decide
+    from ..decision import check_names, codes_for, decide
     from ..incident import IncidentError
     from ..lawbook import load_lawbook
     from ..render import FORMATS, render, render_comparison
@@ -161,7 +133,7 @@ def rule(
     with user_errors():
         book = load_lawbook()
         try:
-            _check_header_names(incident, book)
+            check_names(book, incident)
         except IncidentError as exc:
             typer.echo(str(exc), err=True)
             raise typer.Exit(1)
