@@ -32,12 +32,13 @@ class Fact:
 
 class FactSet:
     """Facts in the order found; one per predicate and arguments (the first kept, so a fact's
-    time is when it first became true), indexed by predicate so that a condition looks only
-    at the facts it names."""
+    time is when it first became true, and the times it arose again are kept beside it),
+    indexed by predicate so that a condition looks only at the facts it names."""
 
     def __init__(self, facts: dict[tuple[str, tuple[Arg, ...]], Fact] | None = None) -> None:
         self._facts: dict[tuple[str, tuple[Arg, ...]], Fact] = {}
         self._by_name: dict[str, list[Fact]] = {}
+        self._later: dict[tuple[str, tuple[Arg, ...]], list[int]] = {}   # times it arose again
         for fact in (facts or {}).values():
             self.add_fact(fact)
 
@@ -65,18 +66,27 @@ class FactSet:
         return self._by_name.keys()
 
     def add_fact(self, fact: Fact) -> bool:
-        """Add a fact; False if it was already there."""
+        """Add a fact; False if it was already there (its new time is kept, for ``times``)."""
         key = (fact.name, fact.args)
-        if key in self._facts:
+        first = self._facts.get(key)
+        if first is not None:
+            if fact.time != first.time and fact.time not in self._later.get(key, ()):
+                self._later.setdefault(key, []).append(fact.time)
             return False
         self._facts[key] = fact
         self._by_name.setdefault(fact.name, []).append(fact)
         return True
 
+    def times(self, fact: Fact) -> list[int]:
+        """Every time a fact arose, the first first: ``Z deals`` twice is one fact, twice."""
+        later = self._later.get((fact.name, fact.args))
+        return [fact.time, *later] if later else [fact.time]
+
     def copy(self) -> "FactSet":
         out = FactSet()
         out._facts = dict(self._facts)
         out._by_name = {name: list(facts) for name, facts in self._by_name.items()}
+        out._later = {key: list(times) for key, times in self._later.items()}
         return out
 
     def __iter__(self):

@@ -58,7 +58,21 @@ class TrickPlay(TableState):
         if expected and expected != s.actor:
             self.add("led_out_of_turn", s.actor, trick.number, s=s)
             self.add("should_have_led", expected, trick.number, s=s)
+        self.quitted_before_lead(trick, s)
         self.play_cards(s, trick)
+
+    def quitted_before_lead(self, trick: Trick, s: Statement) -> None:
+        """A lead to a trick shows the tricks before it turned and quitted: the trick just
+        played, when its winner leads to the next in turn (he has gathered and turned it),
+        and any trick older than that. A lead made while the last trick may still lie on
+        the table (by another player than its winner, or where its winner is not known)
+        shows nothing of it."""
+        for number, earlier in self.tricks.items():
+            if number >= trick.number or earlier.quitted or not earlier.plays:
+                continue
+            if number < trick.number - 1 or (self.complete(earlier) and earlier.winner == s.actor):
+                earlier.quitted = True
+                self.add("trick_quitted", number, s=s)
 
     def on_plays(self, s: Statement) -> None:
         trick = self.trick_for(s, leading=False)
@@ -69,6 +83,7 @@ class TrickPlay(TableState):
             if expected and expected != s.actor:
                 self.add("led_out_of_turn", s.actor, trick.number, s=s)
                 self.add("should_have_led", expected, trick.number, s=s)
+            self.quitted_before_lead(trick, s)
             self.play_cards(s, trick)
             return
         if trick.played_by(s.actor) is not None:

@@ -250,3 +250,17 @@ def test_of_two_contradictory_rulings_the_one_whose_rule_overrides_the_other_sta
                     overrides=["x/1#liable"])
     held = [c.text for c in infer([liable, excepted], fs, "whist").rulings()]
     assert held == ["not_card_liable_to_be_called(B, HK)"]
+
+
+def test_a_fact_that_arose_twice_is_bound_at_each_time():
+    """``Z deals`` before and after an error is one fact with two times: "he dealt on after
+    the error" must see the second."""
+    fs = FactSet()
+    fs.add("dealt_by", "Z", time=1)
+    fs.add("deals_two_at_once", "Z", time=2)
+    fs.add("dealt_by", "Z", time=3)
+    assert len(fs) == 2
+    cond = "deals_two_at_once(D) @ T and dealt_by(D) @ any U and U > T"
+    assert bindings(cond, fs) == [{"D": "Z", "T": 2, "U": 3}]
+    assert bindings("deals_two_at_once(D) @ T and dealt_by(D) @ U and U > T", fs) == []   # @ U: the first
+    assert bindings("dealt_by(D)", fs) == [{"D": "Z"}]    # without @, once

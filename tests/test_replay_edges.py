@@ -66,3 +66,19 @@ def test_a_call_for_the_lowest_is_failed_only_if_a_lower_card_is_known():
 def test_a_call_not_to_trump_is_failed_by_trumping_whatever_else_is_known():
     fs = facts("trump clubs\ntrick 2:\nA leads H2\nY demands not trump from B\nY plays HK\nB plays C5\n")
     assert fs.has("failed_call", "B", 2, "not trump")
+
+
+def test_the_winner_leading_to_the_next_trick_has_turned_and_quitted_the_last():
+    text = "trump clubs\ntrick 2:\nA leads H2\nY plays H9\nB plays D3\nZ plays H5\ntrick 3:\n{} leads S4\n"
+    in_turn = facts(text.format("Y"))           # Y won trick 2 with the nine
+    assert in_turn.has("trick_quitted", 2)
+    [quit] = in_turn.by_name("trick_quitted")
+    [lead] = [f for f in in_turn.by_name("led") if f.args[1] == 3]
+    assert quit.time == lead.time
+    assert not facts(text.format("A")).has("trick_quitted", 2)     # A led out of turn: the trick may lie there
+    assert not facts(text.replace("trump clubs\n", "").format("Y")).has("trick_quitted", 2)   # winner unknown
+
+
+def test_a_trick_led_to_two_tricks_later_shows_the_older_one_quitted():
+    fs = facts("trump clubs\ntrick 2:\nA leads H2\nY plays H9\ntrick 4:\nB leads S4\n")
+    assert fs.has("trick_quitted", 2)

@@ -1,9 +1,10 @@
 """The condition language of the rules: parsed with Lark, evaluated over facts, never ``eval``.
 
 A condition is ``and``, ``or`` and ``not`` over predicates with variables, and comparisons.
-``pred(…) @ T`` binds ``T`` to the time of the fact (its place in the hand's timeline), so
-that ``T < U`` says one thing happened before another, and ``not (q(…) @ U and U < T)``
-that something happened while another had not yet happened. Solving one
+``pred(…) @ T`` binds ``T`` to the time of the fact (its place in the hand's timeline: the
+first time it arose; ``@ any T`` to each time it arose), so that ``T < U`` says one thing
+happened before another, and ``not (q(…) @ U and U < T)`` that something happened while
+another had not yet happened. Solving one
 yields every binding of its variables under which it holds, with the facts it used, so a
 conclusion can say which facts it rests on.
 
@@ -45,10 +46,11 @@ class Pred:
     args: tuple
     moment: str | None = None
     time: str | None = None      # ``@ T``: the variable bound to the time of the fact
+    any_time: bool = False       # ``@ any T``: to each time it arose, not only the first
 
     def __str__(self) -> str:
         args = ", ".join(a.name if isinstance(a, Var) else str(a.value) for a in self.args)
-        at = self.moment or self.time
+        at = self.moment or (f"any {self.time}" if self.any_time else self.time)
         return f"{self.name}({args})" + (f" @ {at}" if at else "")
 
 
@@ -118,9 +120,14 @@ class _Build:
     def pred(self, c):
         name, *args, at = c
         args = tuple(a for a in args if a is not None)
+        if isinstance(at, tuple):       # ``@ any T``
+            return Pred(str(name), args, time=str(at[1]), any_time=True)
         if at is not None and at.type == "VAR":
             return Pred(str(name), args, time=str(at))
         return Pred(str(name), args, str(at) if at is not None else None)
+
+    def any_time(self, c):
+        return ("any", c[0])
 
     def cmp(self, c):
         left, op, right = c
@@ -221,12 +228,14 @@ def _solve(tree, facts: FactSet, sol: Solution) -> Iterator[Solution]:
             if tree.moment and not _at_or_after(fact, tree.moment):
                 continue
             binding = _unify(tree.args, fact.args, sol.binding)
-            if binding is not None and tree.time:
-                if binding.get(tree.time, fact.time) != fact.time:
-                    continue
-                binding[tree.time] = fact.time
-            if binding is not None:
-                yield Solution(binding, sol.used + (fact,))
+            if binding is None:
+                continue
+            if tree.time:   # the first time it arose; with ``any``, each time
+                for time in (facts.times(fact) if tree.any_time else (fact.time,)):
+                    if binding.get(tree.time, time) == time:
+                        yield Solution({**binding, tree.time: time}, sol.used + (fact,))
+                continue
+            yield Solution(binding, sol.used + (fact,))
     elif isinstance(tree, And):
         yield from _solve_and(tree.parts, facts, sol)
     elif isinstance(tree, Or):
