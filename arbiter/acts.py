@@ -21,6 +21,7 @@ class TableActs(TableState):
                                    at=str(card))
             self.held.setdefault(s.actor, set()).add(card)
             self.add("held", s.actor, str(card), s=s)
+            self.add("suit_of", str(card), card.suit.word, s=s)
 
     def on_throws_down_hand(self, s: Statement) -> None:
         seats = self.i.seats if s.actor == "all" else (s.actor,)

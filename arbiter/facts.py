@@ -106,7 +106,8 @@ class FactSet:
 #: predicates, with two arguments: see ``act_predicates``.
 GIVEN_BY_REPLAY: dict[str, frozenset[int]] = {name: frozenset(arities) for name, arities in {
     # the table
-    "seat": (1,), "partner": (2,), "adversary": (2,), "side_of": (2,), "opposing_side": (2,),
+    "seat": (1,), "right_of": (2,), "left_of": (2,), "fellow_adversary": (2,), "partner": (2,),
+    "adversary": (2,), "side_of": (2,), "opposing_side": (2,),
     "code": (1,), "game": (1,), "packs": (1,), "dealer": (1,), "eldest": (1,), "dummy": (1,),
     "bidder": (1,), "trump": (1,), "trump_card": (1,), "score": (3,), "dealt": (2,),
     "wrong_number_of_cards": (2,), "surplus": (2,), "deficiency": (2,), "disputed": (1,),
@@ -119,7 +120,7 @@ GIVEN_BY_REPLAY: dict[str, frozenset[int]] = {name: frozenset(arities) for name,
     "counts_cards": (1,), "touches_cards": (1,), "interrupts": (1, 2),
     "took_card_from_other_pack": (2,), "card_found": (2,), "calls_for_new_cards": (1,),
     # the play
-    "led": (3,), "played": (3,), "played_to_trick": (2,), "played_after_trick": (2,),
+    "led": (3,), "suit_led": (2,), "suit_of": (2,), "played": (3,), "played_to_trick": (2,), "played_after_trick": (2,),
     "hand_position": (3,), "led_out_of_turn": (2,), "should_have_led": (2,),
     "played_out_of_turn": (2,), "played_before": (3,), "renounced": (2,), "trumped": (2,),
     "held_suit_led": (2,), "void_in_suit_led": (2,), "held": (2,), "withdrew": (3,),

@@ -73,6 +73,8 @@ class _Replayer(TrickPlay, Calls, TableActs):
             self.add("disputed", dispute.title or "the facts", s=None)
         for s in self.statements:
             self.clock += 1
+            for card in s.cards:
+                self.add("suit_of", str(card), card.suit.word, s=s)
             handler = getattr(self, "on_" + s.verb.replace("-", "_"), self.on_other)
             self.record_moment(s)
             handler(s)
@@ -123,11 +125,17 @@ class _Replayer(TrickPlay, Calls, TableActs):
                 self.add("surplus" if len(cards) > HAND_SIZE else "deficiency", seat, abs(len(cards) - HAND_SIZE))
 
     def seating_facts(self) -> tuple[Fact, ...]:
-        """Who sits where, who are partners, which side each belongs to, who are adversaries."""
+        """Who sits where, who are partners, which side each belongs to, who are adversaries,
+        and who sits on whose right (``right_of(X, Y)``: X is on Y's right, and plays just
+        before him) and left."""
         i, out = self.i, []
         before = Moment("before-deal")
         for seat in i.seats:
             out.append(Fact("seat", (seat,), None, before))
+            if len(i.seats) > 1:
+                left = self.left_of(seat)
+                out.append(Fact("left_of", (left, seat), None, before))
+                out.append(Fact("right_of", (seat, left), None, before))
             p = self.partner(seat)
             if p:
                 out.append(Fact("partner", (seat, p), None, before))

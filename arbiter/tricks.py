@@ -113,6 +113,8 @@ class TrickPlay(TableState):
         self.add("played", s.actor, trick.number, str(first), s=s)
         self.add("played_to_trick", s.actor, trick.number, s=s)
         self.play_time.setdefault((trick.number, s.actor), self.clock)
+        if not trick.plays:
+            self.add("suit_led", trick.number, first.suit.word, s=s)
         suit_led = trick.suit_led
         if trick.plays and suit_led is not None and winning.decidable(trick.plays + [(s.actor, first)], suit_led,
                                                                       self.i.trump):
@@ -228,7 +230,21 @@ class TrickPlay(TableState):
                 self.facts.add("winning_card" if verdict else "not_winning_card", seat, number, line=None,
                                moment=Moment("trick", number), time=self.play_time.get((number, seat), self.clock))
 
+    def fellow_adversaries(self) -> None:
+        """Where each plays for himself (``partners none``) and one player bids, those who
+        play against the bidder and his accepted partner play together for the hand."""
+        if not self.i.no_partners or not self.i.bidder:
+            return
+        bidder = self.i.bidder
+        with_bidder = {bidder} | {f.args[0] for f in self.facts.by_name("accepted") if f.args[1] == bidder}
+        against = [seat for seat in self.i.seats if seat not in with_bidder]
+        for seat in against:
+            for other in against:
+                if other != seat:
+                    self.facts.add("fellow_adversary", seat, other, moment=Moment("before-deal"))
+
     def after_play(self) -> None:
+        self.fellow_adversaries()
         self.winning_cards()
         for number, trick in sorted(self.tricks.items()):
             if trick.plays and not self.complete(trick):

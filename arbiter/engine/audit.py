@@ -112,8 +112,10 @@ def _exclusive(a, b) -> bool:
 
 
 def _precedes(a, b) -> bool:
-    """Whether ``a`` takes precedence over ``b``: it overrides it, or is more specific."""
-    return b.id in a.overrides or b.law in a.overrides or a.predicates > b.predicates
+    """Whether ``a`` takes precedence over ``b``: it overrides it, prevails over it, or is
+    more specific."""
+    named = (*a.overrides, *a.prevails_over)
+    return b.id in named or b.law in named or a.predicates > b.predicates
 
 
 def _conflicts(rules: list) -> list[Problem]:

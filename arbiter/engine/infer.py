@@ -304,9 +304,10 @@ def _conclude(rule: Rule, data, atoms, sol, binding) -> Conclusion:
 
 def _resolve_conflicts(conclusions: list[Conclusion], result: Inference) -> list[Conclusion]:
     """Two rulings on one predicate for the same arguments can't both stand when one says
-    ``not_…``: a rule that ``overrides`` the other prevails (its exception holds for these
-    very arguments, whatever its variables are called); else the rule with the more
-    specific condition (a superset of the other's predicates)."""
+    ``not_…``: a rule that ``overrides`` the other, or says it ``prevails_over`` it,
+    stands (its exception holds for these very arguments, whatever its variables are
+    called); else the rule with the more specific condition (a superset of the other's
+    predicates)."""
     rulings = [c for c in conclusions if c.kind == "ruling"]
     beaten = set()
     for c in rulings:
@@ -329,7 +330,10 @@ def _resolve_conflicts(conclusions: list[Conclusion], result: Inference) -> list
 
 
 def _overrides(rule: Rule, other: Rule) -> bool:
-    return other.id in rule.overrides or other.law in rule.overrides
+    """Whether ``rule`` takes precedence over ``other`` where their rulings meet: it
+    overrides it, or prevails over it."""
+    named = (*rule.overrides, *rule.prevails_over)
+    return other.id in named or other.law in named
 
 
 def _looks_relevant(rule: Rule, facts: FactSet) -> bool:

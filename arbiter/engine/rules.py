@@ -25,6 +25,7 @@ class Rule:
     then: tuple[ConclusionData, ...]
     games: tuple[str, ...]
     overrides: tuple[str, ...]
+    prevails_over: tuple[str, ...] = ()
     note: str | None = None
     pending: str | None = None
     #: each conclusion's ``fact`` and ``ruling``, parsed (None where it has none)
@@ -136,6 +137,7 @@ def build_rule(law_id: str, data: RuleData, entry_games: tuple[str, ...]) -> Rul
                     raise ValueError(f"then[{i}]: {name} is not bound by `when`")
     return Rule(
         id=f"{law_id}#{data.id}", law=law_id, when=data.when, tree=tree, then=tuple(data.then),
-        games=tuple(data.games or entry_games), overrides=tuple(data.overrides), note=data.note,
+        games=tuple(data.games or entry_games), overrides=tuple(data.overrides),
+        prevails_over=tuple(data.prevails_over), note=data.note,
         pending=data.pending, atoms=tuple(atoms),
     )

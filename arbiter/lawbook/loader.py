@@ -289,10 +289,11 @@ def _check_rule_references(entries: dict[str, Law], games) -> None:
     ids = {r.id for law in entries.values() for r in law.rules}
     for law in entries.values():
         for rule in law.rules:
-            for ref in rule.overrides:
-                if ref not in ids and ref not in entries:
-                    raise LawBookError(law.code + ".yaml", f"overrides {ref!r}, which does not exist",
-                                       entry=law.id, field=f"rules.{rule.id.split('#')[1]}.overrides")
+            for key in ("overrides", "prevails_over"):
+                for ref in getattr(rule, key):
+                    if ref not in ids and ref not in entries:
+                        raise LawBookError(law.code + ".yaml", f"{key} {ref!r}, which does not exist",
+                                           entry=law.id, field=f"rules.{rule.id.split('#')[1]}.{key}")
             for game in rule.games:
                 if game not in games:
                     raise LawBookError(law.code + ".yaml", f"unknown game {game!r}",

@@ -42,6 +42,9 @@ class RuleData:
     games: list[str] = field(default_factory=list)
     # rules defeated where this one holds ("code/72#penalty" or "code/72")
     overrides: list[str] = field(default_factory=list)
+    # where this rule's ruling and the named rule's contrary ruling fall on the same
+    # arguments, this one stands (precedence without defeating the other anywhere else)
+    prevails_over: list[str] = field(default_factory=list)
     note: str | None = None
     pending: str | None = None          # the facts it needs that no incident can give yet, and why
 
