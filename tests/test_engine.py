@@ -264,3 +264,16 @@ def test_a_fact_that_arose_twice_is_bound_at_each_time():
     assert bindings(cond, fs) == [{"D": "Z", "T": 2, "U": 3}]
     assert bindings("deals_two_at_once(D) @ T and dealt_by(D) @ U and U > T", fs) == []   # @ U: the first
     assert bindings("dealt_by(D)", fs) == [{"D": "Z"}]    # without @, once
+
+
+def test_an_exception_to_an_exception_is_weighed_before_the_rule_the_first_excepts():
+    """C overrides A, A overrides B; C rests on a fact a later rule concludes. B must wait
+    for it: A, defeated by C, defeats nothing."""
+    fs = facts(("renounced", "B", 2), ("withdrew", "B", 2, "D3"), ("asks_partner_none", "A", 2))
+    base = rule("x/1", "b", "renounced(P, N)", [{"ruling": "revoke(P, N)"}])
+    excepts = rule("x/2", "a", "withdrew(P, N, C)", [{"fact": "taken_back(P, N)"}], overrides=["x/1#b"])
+    gives = rule("x/3", "d", "asks_partner_none(Q, N) and partner(Q, P)", [{"fact": "asked(P, N)"}])
+    undoes = rule("x/4", "c", "asked(P, N)", [{"fact": "question_asked(P, N)"}], overrides=["x/2#a"])
+    fs.add("partner", "A", "B")
+    held = [c.text for c in infer([base, excepts, gives, undoes], fs, "whist").rulings()]
+    assert held == ["revoke(B, 2)"]

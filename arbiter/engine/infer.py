@@ -154,10 +154,7 @@ def _plan(rules: list[Rule], game: str) -> _Plan:
     for layer in strata(active, overriders):
         triggered_by: dict[str, list[Rule]] = {}
         for r in layer:
-            names = set(r.predicates)
-            for target in (r.id, r.law):
-                for other in overriders.get(target, ()):
-                    names |= other.predicates
+            names = set(r.predicates) | _overriders_predicates(r, overriders)
             for name in names:
                 triggered_by.setdefault(name, []).append(r)
         keyed_by: dict[str, list[tuple[int, Rule]]] = {}
@@ -185,10 +182,7 @@ def strata(rules: list[Rule], overriders: dict[str, list[Rule]]) -> list[list[Ru
     after: dict[str, set[str]] = {}      # must run in a later stratum than these
     with_or_after: dict[str, set[str]] = {}   # may share their stratum
     for r in rules:
-        names = set(r.negated)
-        for target in (r.id, r.law):
-            for other in overriders.get(target, ()):
-                names |= other.predicates
+        names = set(r.negated) | _overriders_predicates(r, overriders)
         after[r.id] = {q.id for n in names for q in concluding.get(n, ()) if q.id != r.id}
         with_or_after[r.id] = {q.id for n in r.predicates for q in concluding.get(n, ())}
     level = {r.id: 0 for r in rules}
@@ -208,6 +202,24 @@ def strata(rules: list[Rule], overriders: dict[str, list[Rule]]) -> list[list[Ru
     for r in rules:
         out.setdefault(level[r.id], []).append(r)
     return [out[k] for k in sorted(out)]
+
+
+def _overriders_predicates(rule: Rule, overriders: dict[str, list[Rule]]) -> set[str]:
+    """The predicates of every rule that may defeat ``rule``: those that override it, and
+    those that override them in turn (an exception to an exception decides whether the
+    first exception stands, so its facts must be in before ``rule`` is weighed)."""
+    names: set[str] = set()
+    seen = {rule.id}
+    stack = [rule]
+    while stack:
+        current = stack.pop()
+        for target in (current.id, current.law):
+            for other in overriders.get(target, ()):
+                if other.id not in seen:
+                    seen.add(other.id)
+                    names |= other.predicates
+                    stack.append(other)
+    return names
 
 
 def _saturate(stratum: _Stratum, facts, overriders, fired, defeated, result) -> None:
