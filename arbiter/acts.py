@@ -59,10 +59,19 @@ class TableActs(TableState):
         self.add("shown_to_partner", s.actor, str(s.cards[0]), s=s)
 
     def on_takes_up_trump(self, s: Statement) -> None:
+        """Taken up before it is his turn to play to the first trick is taken up early; at his
+        turn (the player on his right having played, or he leading) it is not."""
         self.add("took_up_trump_card", s.actor, self.trick_of(s), s=s)
         first = self.tricks.get(1)
-        if s.moment.kind in ("deal", "before-deal") or (
-                self.current <= 1 and first is not None and first.played_by(s.actor) is None):
+        if s.moment.kind in ("deal", "before-deal"):
+            early = True
+        elif self.current <= 1:
+            leader = first.leader if first is not None and first.leader else self.expected_leader(1)
+            his_turn = leader == s.actor or (first is not None and first.played_by(self.right_of(s.actor)) is not None)
+            early = (first is None or first.played_by(s.actor) is None) and not his_turn
+        else:
+            early = False
+        if early:
             self.add("took_up_trump_card_early", s.actor, s=s)
 
     def on_deals(self, s: Statement) -> None:

@@ -50,6 +50,7 @@ class TableState:
         self.passed: set[str] = set()
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
         self._partners: dict[str, str | None] = {}
+        self.owed: dict[str, int] = {}     # seat -> the trick he owes a card to, having taken one back
         self.clock = 0     # the time of the statement being replayed: 0 before the first
         self.play_time: dict[tuple[int, str], int] = {}   # (trick, seat) -> when he played to it
 
@@ -60,6 +61,11 @@ class TableState:
     def left_of(self, seat: str) -> str:
         seats = self.i.seats
         return seats[(seats.index(seat) + 1) % len(seats)]
+
+    def right_of(self, seat: str) -> str:
+        """The seat on his right: the player who plays just before him."""
+        seats = self.i.seats
+        return seats[(seats.index(seat) - 1) % len(seats)]
 
     def partner(self, seat: str) -> str | None:
         if seat not in self._partners:

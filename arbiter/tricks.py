@@ -75,6 +75,11 @@ class TrickPlay(TableState):
                 self.add("trick_quitted", number, s=s)
 
     def on_plays(self, s: Statement) -> None:
+        owed = self.owed.pop(s.actor, None)
+        if owed is not None and owed in self.tricks:
+            # a card in place of one he took back: it goes to that trick, in his turn there
+            self.play_cards(s, self.tricks[owed])
+            return
         trick = self.trick_for(s, leading=False)
         if not trick.plays:
             trick.leader = s.actor
@@ -199,6 +204,8 @@ class TrickPlay(TableState):
         if seat in self.hands:
             self.hands[seat].add(card)
         self.add("withdrew", seat, number, str(card), s=s)
+        if trick is not None:
+            self.owed[seat] = number
         if trick is not None and trick.suit_led and card.suit is not trick.suit_led:
             self.add("renounce_withdrawn", seat, number, s=s)
 

@@ -5,6 +5,7 @@ neither ``winning_card`` nor ``not_winning_card`` is said."""
 
 from __future__ import annotations
 
+from arbiter.cards import Card
 from arbiter.incident import parse
 from arbiter.table import replay
 
@@ -82,3 +83,24 @@ def test_the_winner_leading_to_the_next_trick_has_turned_and_quitted_the_last():
 def test_a_trick_led_to_two_tricks_later_shows_the_older_one_quitted():
     fs = facts("trump clubs\ntrick 2:\nA leads H2\nY plays H9\ntrick 4:\nB leads S4\n")
     assert fs.has("trick_quitted", 2)
+
+
+def test_a_card_played_in_place_of_one_taken_back_goes_to_its_trick_in_turn():
+    r = replay(parse("trump clubs\ntrick 2:\nA leads H2\nY plays D3\nB plays H9\nY withdraws D3\n"
+                     "Y plays H4\ntrick 3:\nB leads S2\ntrick 2:\nZ plays H5\n"))
+    assert not r.facts.has("played_out_of_turn", "Y", 2)
+    assert ("Y", Card.parse("H4")) in r.trick(2).plays
+
+
+def test_a_correction_made_after_the_next_lead_goes_back_to_the_earlier_trick():
+    r = replay(parse("trump clubs\ntrick 2:\nA leads H2\nY plays H9\nB plays D3\nZ plays H5\n"
+                     "trick 3:\nY leads S4\ntrick 2:\nB withdraws D3\nB plays H4\n"))
+    assert ("B", Card.parse("H4")) in r.trick(2).plays
+    assert r.trick(3).plays == [("Y", Card.parse("S4"))]
+
+
+def test_the_dealer_taking_up_the_trump_card_at_his_turn_is_not_early():
+    text = "dealer Z\ntrump clubs\ntrick 1:\nA leads H2\nY plays H9\nB plays H3\nZ takes up trump card\n"
+    assert not facts(text).has("took_up_trump_card_early", "Z")
+    before = text.replace("B plays H3\nZ takes up trump card\n", "Z takes up trump card\nB plays H3\n")
+    assert facts(before).has("took_up_trump_card_early", "Z")
