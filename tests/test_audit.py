@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from test_engine import rule
 
-from arbiter.engine.audit import audit_rules
+from arbiter.engine.audit import audit, audit_rules
 from arbiter.facts import given_by_replay
 
 GIVEN = given_by_replay()
@@ -62,3 +62,22 @@ def test_contradictory_rulings_without_precedence_are_caught_and_with_it_are_not
     exclusive = rule("x/2", "no", "not renounced(P, N) and withdrew(P, N, C)", [{"ruling": "not_revoke(P, N)"}])
     assert kinds([yes, exclusive]) == []
 
+
+
+def test_a_rule_that_forbids_what_the_other_concludes_cannot_conflict_with_it():
+    stopped = rule("x/1", "stopped", "dealt_out_of_turn(X) and objects(Y)",
+                   [{"fact": "deal_stopped(X)"}, {"ruling": "not_deal_stands(X)"}])
+    proceeds = rule("x/2", "proceeds", "dealt_out_of_turn(X) and turned_up(X, C) and not deal_stopped(X)",
+                    [{"ruling": "deal_stands(X)"}])
+    assert kinds([stopped, proceeds]) == []
+
+
+def test_prevails_over_settles_two_rulings_that_meet():
+    yes = rule("x/1", "yes", "renounced(P, N)", [{"ruling": "revoke(P, N)"}])
+    no = rule("x/2", "no", "withdrew(P, N, C)", [{"ruling": "not_revoke(P, N)"}], prevails_over=["x/1#yes"])
+    assert kinds([yes, no]) == []
+
+
+def test_the_laws_have_no_problem(book):
+    problems = audit(book)
+    assert not problems, f"{len(problems)} problems in the rule base:\n  " + "\n  ".join(map(str, problems))

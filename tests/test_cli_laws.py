@@ -242,3 +242,16 @@ def test_an_unreadable_law_file_is_an_error_not_a_traceback(tmp_path):
                                                                  "WHIST_ARBITER_DATA": str(tmp_path)})
     assert result.returncode == 1
     assert "is not UTF-8 text" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_laws_check_finds_the_rules_sound_and_says_so_in_json():
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app
+
+    result = CliRunner().invoke(app, ["laws", "check"])
+    assert result.exit_code == 0 and "the rules are sound" in result.output
+    result = CliRunner().invoke(app, ["laws", "check", "english-1864", "--format", "json"])
+    assert result.exit_code == 0 and result.output.strip() == "[]"
+    result = CliRunner().invoke(app, ["laws", "check", "english-1846"])
+    assert result.exit_code == 1 and "english-1864" in result.output

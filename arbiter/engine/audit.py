@@ -103,12 +103,13 @@ def _top(tree) -> tuple[set[str], set[str]]:
 
 
 def _exclusive(a, b) -> bool:
-    """Whether two conditions cannot hold together: one forbids outright what the other needs."""
+    """Whether two rules cannot both fire: one forbids outright what the other needs, or
+    what the other itself concludes."""
     if a.tree is None or b.tree is None:
         return False
     need_a, forbid_a = _top(a.tree)
     need_b, forbid_b = _top(b.tree)
-    return bool(need_a & forbid_b or need_b & forbid_a)
+    return bool(need_a & forbid_b or need_b & forbid_a or forbid_a & b.concludes or forbid_b & a.concludes)
 
 
 def _precedes(a, b) -> bool:
