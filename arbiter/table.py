@@ -22,7 +22,7 @@ from .acts import TableActs
 from .calls import Calls
 from .cards import Card
 from .facts import Fact, FactSet
-from .incident.model import Incident, Moment, Statement
+from .incident.model import HeaderLine, Incident, Moment, Statement
 from .tablestate import HAND_SIZE, Trick
 from .tricks import TrickPlay
 
@@ -115,7 +115,8 @@ class _Replayer(TrickPlay, Calls, TableActs):
             self.add("trump", i.trump.word)
         if i.trump_card:
             self.add("trump_card", str(i.trump_card))
-        self.add("packs", i.packs)
+        if any(isinstance(item, HeaderLine) and item.key == "packs" for item in i.items):
+            self.add("packs", i.packs)   # only as said: how many packs were used is otherwise not known
         for (a, b), points in i.score.items():
             self.add("score", a, b, points)
         for seat, cards in i.deal.items():
