@@ -50,6 +50,7 @@ class TableState:
         self.passed: set[str] = set()
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
         self._partners: dict[str, str | None] = {}
+        self.premature: dict[int, tuple[str, str, Statement, int]] = {}   # trick -> who led what to it early, how, when
         self.owed: dict[str, int] = {}     # seat -> the trick he owes a card to, having taken one back
         self.clock = 0     # the time of the statement being replayed: 0 before the first
         self.play_time: dict[tuple[int, str], int] = {}   # (trick, seat) -> when he played to it

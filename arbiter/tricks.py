@@ -33,6 +33,7 @@ class TrickPlay(TableState):
                 for card in s.cards:
                     self.take_from_hand(s, card, trick.number + 1)
                     self.add("led_prematurely", s.actor, trick.number + 1, str(card), s=s)
+                self.premature.setdefault(trick.number + 1, (s.actor, str(s.cards[0]), s, self.clock))
                 return
             leader = trick.plays[0][0]
             if len(trick.plays) == 1 and self.partner(s.actor) == leader:
@@ -187,6 +188,15 @@ class TrickPlay(TableState):
         trick.winner = best_seat
         self.add("trick_winner", trick.number, best_seat, s=s)
         self.add("won_trick", best_seat, trick.number, s=s)
+        early = self.premature.get(trick.number + 1)
+        if early is not None and early[0] != best_seat:
+            # a card led to the next trick before this one was complete, by another than its
+            # winner: a lead out of turn, at the time it was made
+            seat, card, statement, time = early
+            for name, args in (("led", (seat, trick.number + 1, card)),
+                               ("led_out_of_turn", (seat, trick.number + 1)),
+                               ("should_have_led", (best_seat, trick.number + 1))):
+                self.facts.add(name, *args, line=statement.pos.line, moment=statement.moment, time=time)
 
     def on_withdraws(self, s: Statement) -> None:
         """A card taken back from the trick it was played to (a renounce corrected, a card

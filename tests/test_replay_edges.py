@@ -104,3 +104,14 @@ def test_the_dealer_taking_up_the_trump_card_at_his_turn_is_not_early():
     assert not facts(text).has("took_up_trump_card_early", "Z")
     before = text.replace("B plays H3\nZ takes up trump card\n", "Z takes up trump card\nB plays H3\n")
     assert facts(before).has("took_up_trump_card_early", "Z")
+
+
+def test_a_card_led_early_by_another_than_the_trick_s_winner_is_led_out_of_turn():
+    text = "dealer Z\ntrump clubs\ntrick 2:\nA leads DQ\nY plays {}\nA leads S4\nB plays D2\nZ plays D3\n"
+    beaten = facts(text.format("DK"))
+    assert beaten.has("led_out_of_turn", "A", 3) and beaten.has("should_have_led", "Y", 3)
+    assert beaten.has("led", "A", 3, "S4")
+    won = facts(text.format("D4"))        # A won the trick: his early lead was his own, in turn
+    assert not won.has("led_out_of_turn", "A", 3)
+    unfinished = facts(text.format("DK").replace("Z plays D3\n", ""))    # the winner not yet known
+    assert not unfinished.has("led_out_of_turn", "A", 3)
