@@ -192,8 +192,8 @@ class TrickPlay(TableState):
         if early is not None and early[0] != best_seat:
             # a card led to the next trick before this one was complete, by another than its
             # winner: a lead out of turn, at the time it was made
-            seat, card, statement, time = early
-            for name, args in (("led", (seat, trick.number + 1, card)),
+            seat, early_card, statement, time = early
+            for name, args in (("led", (seat, trick.number + 1, early_card)),
                                ("led_out_of_turn", (seat, trick.number + 1)),
                                ("should_have_led", (best_seat, trick.number + 1))):
                 self.facts.add(name, *args, line=statement.pos.line, moment=statement.moment, time=time)
