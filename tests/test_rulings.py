@@ -74,7 +74,11 @@ def test_ruling(book, file, case):
     assert not unknown, f"{file}: {case.get('name')}: unknown keys {sorted(unknown)}"
     incident = parse(case["incident"], f"{file}: {case['name']}")
     decision = decide(book, incident, code=case.get("code"), game=case.get("game"))
-    where = f"{file}: {case['name']}"
+    check_decision(decision, case, f"{file}: {case['name']}")
+
+
+def check_decision(decision, case, where):
+    """The answer, each branch's own expectations, and what every branch must hold."""
     if "answer" in case:
         expected = {True: "yes", False: "no"}.get(case["answer"], case["answer"])  # YAML reads yes as true
         assert decision.answer == expected, f"{where}\n    answer {decision.answer}, expected {expected}"
