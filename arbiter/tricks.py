@@ -53,6 +53,11 @@ class TrickPlay(TableState):
                 return
             self.on_plays(s)
             return
+        self.begin(trick, s)
+
+    def begin(self, trick: Trick, s: Statement) -> None:
+        """The first card of a trick: led in turn or not, and what the lead shows of the
+        tricks before it."""
         trick.leader = s.actor
         expected = self.expected_leader(trick.number)
         self.add("led", s.actor, trick.number, str(s.cards[0]), s=s)
@@ -83,14 +88,7 @@ class TrickPlay(TableState):
             return
         trick = self.trick_for(s, leading=False)
         if not trick.plays:
-            trick.leader = s.actor
-            self.add("led", s.actor, trick.number, str(s.cards[0]), s=s)
-            expected = self.expected_leader(trick.number)
-            if expected and expected != s.actor:
-                self.add("led_out_of_turn", s.actor, trick.number, s=s)
-                self.add("should_have_led", expected, trick.number, s=s)
-            self.quitted_before_lead(trick, s)
-            self.play_cards(s, trick)
+            self.begin(trick, s)
             return
         if trick.played_by(s.actor) is not None:
             kind = "played_to_complete_trick" if self.complete(trick) else "played_twice_to_trick"
