@@ -235,11 +235,17 @@ class TrickPlay(TableState):
             suit_led = trick.suit_led
             if suit_led is None:
                 continue
+
+            def hand(adv: str, n: int = number) -> set[Card] | None:
+                return self.holding_at(adv, n) if self.known_full else None
+
             for seat, _ in trick.plays:
-                adversaries = [o for o in self.i.seats if o != seat and o != self.partner(seat)]
+                partner = self.partner(seat)
+                adversaries = [o for o in self.i.seats if o != seat and o != partner]
+                accounted = {c for c, (who, at) in self.played.items() if at < number or who in (seat, partner)}
+                accounted |= self.held.get(seat, set()) | (self.held.get(partner, set()) if partner else set())
                 verdict = winning.against_adversaries(
-                    seat, trick.plays, adversaries, suit_led, self.i.trump,
-                    lambda adv, n=number: self.holding_at(adv, n) if self.known_full else None)
+                    seat, trick.plays, adversaries, suit_led, self.i.trump, hand, accounted)
                 if verdict is None:
                     continue
                 self.facts.add("winning_card" if verdict else "not_winning_card", seat, number, line=None,

@@ -115,3 +115,13 @@ def test_a_card_led_early_by_another_than_the_trick_s_winner_is_led_out_of_turn(
     assert not won.has("led_out_of_turn", "A", 3)
     unfinished = facts(text.format("DK").replace("Z plays D3\n", ""))    # the winner not yet known
     assert not unfinished.has("led_out_of_turn", "A", 3)
+
+
+def test_an_adversary_playing_low_after_a_card_proves_nothing_of_the_higher_card_he_may_hold():
+    text = "trump clubs\n{}trick 2:\nA leads SK\nY plays S2\nB plays S3\nZ plays S4\n"
+    unknown = facts(text.format(""))            # the ace of spades may have been in Y's or Z's hand
+    assert not unknown.has("winning_card", "A", 2) and not unknown.has("not_winning_card", "A", 2)
+    gone = facts(text.format("trick 1:\nB leads SA\n"))     # the ace fell at the first trick
+    assert gone.has("winning_card", "A", 2)
+    partner_holds = facts("trump clubs\nfinding: B held SA\n" + text.format("").split("\n", 1)[1])
+    assert partner_holds.has("winning_card", "A", 2)
