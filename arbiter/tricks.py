@@ -79,6 +79,8 @@ class TrickPlay(TableState):
             if number < trick.number - 1 or (self.complete(earlier) and earlier.winner == s.actor):
                 earlier.quitted = True
                 self.add("trick_quitted", number, s=s)
+                if earlier.winner:      # he who won it turned it
+                    self.add("quitted_trick", earlier.winner, number, s=s)
 
     def on_plays(self, s: Statement) -> None:
         owed = self.owed.pop(s.actor, None)

@@ -75,7 +75,7 @@ def test_the_winner_leading_to_the_next_trick_has_turned_and_quitted_the_last():
     assert in_turn.has("trick_quitted", 2)
     [quit] = in_turn.by_name("trick_quitted")
     [lead] = [f for f in in_turn.by_name("led") if f.args[1] == 3]
-    assert quit.time == lead.time
+    assert quit.time == lead.time and in_turn.has("quitted_trick", "Y", 2)
     assert not facts(text.format("A")).has("trick_quitted", 2)     # A led out of turn: the trick may lie there
     assert not facts(text.replace("trump clubs\n", "").format("Y")).has("trick_quitted", 2)   # winner unknown
 
