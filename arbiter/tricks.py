@@ -13,7 +13,16 @@ from .tablestate import HAND_SIZE, TableState, Trick
 
 class TrickPlay(TableState):
     def trick_for(self, s: Statement, leading: bool) -> Trick:
-        """The trick a lead or play belongs to; a lead after a complete trick starts the next."""
+        """The trick a lead or play belongs to; a lead after a complete trick starts the next.
+        A card played under a ``trick N:`` written again, after a later trick began, goes
+        back to trick N when it is still open and he has not played to it (a card played
+        there late, after a correction, say)."""
+        named = s.moment.trick if s.moment.kind == "trick" else None
+        if not leading and named is not None and named < self.current:
+            earlier = self.tricks.get(named)
+            if earlier is not None and earlier.plays and not self.complete(earlier) \
+                    and earlier.played_by(s.actor) is None:
+                return earlier
         if self.current == 0:
             self.current = 1
         trick = self.tricks.setdefault(self.current, Trick(self.current))

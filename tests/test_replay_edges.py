@@ -125,3 +125,10 @@ def test_an_adversary_playing_low_after_a_card_proves_nothing_of_the_higher_card
     assert gone.has("winning_card", "A", 2)
     partner_holds = facts("trump clubs\nfinding: B held SA\n" + text.format("").split("\n", 1)[1])
     assert partner_holds.has("winning_card", "A", 2)
+
+
+def test_a_card_played_under_an_earlier_trick_written_again_goes_back_to_it():
+    r = replay(parse("trump clubs\ntrick 2:\nA leads HA\nY plays H9\nB plays D3\ntrick 3:\nA leads S4\n"
+                     "trick 2:\nB withdraws D3\nB plays H4\nZ plays H5\n"))
+    assert ("Z", Card.parse("H5")) in r.trick(2).plays
+    assert not r.facts.has("played_out_of_turn", "Z", 3)
