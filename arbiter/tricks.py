@@ -242,19 +242,29 @@ class TrickPlay(TableState):
         """For each card in each trick: a winning card as against the player's adversaries,
         or not, where that can be known (see ``arbiter.winning``). The fact takes the time
         of the card's play: it is a quality of the card when played."""
+        by_seat: dict[str, set[Card]] = {}          # every card each seat played or is found to hold
+        for c, (who, _) in self.played.items():
+            by_seat.setdefault(who, set()).add(c)
+        for seat, cards in self.held.items():
+            by_seat.setdefault(seat, set()).update(cards)
         for number, trick in sorted(self.tricks.items()):
             suit_led = trick.suit_led
             if suit_led is None:
                 continue
+            gone = {c for c, (_, at) in self.played.items() if at < number}
+            hands: dict[str, set[Card] | None] = {}
 
-            def hand(adv: str, n: int = number) -> set[Card] | None:
-                return self.holding_at(adv, n) if self.known_full else None
+            def hand(adv: str, n: int = number, hands=hands) -> set[Card] | None:
+                if adv not in hands:
+                    hands[adv] = self.holding_at(adv, n) if self.known_full else None
+                return hands[adv]
 
             for seat, _ in trick.plays:
                 partner = self.partner(seat)
                 adversaries = [o for o in self.i.seats if o != seat and o != partner]
-                accounted = {c for c, (who, at) in self.played.items() if at < number or who in (seat, partner)}
-                accounted |= self.held.get(seat, set()) | (self.held.get(partner, set()) if partner else set())
+                def accounted(seat=seat, partner=partner, gone=gone) -> set[Card]:
+                    return gone | by_seat.get(seat, set()) | (by_seat.get(partner, set()) if partner else set())
+
                 verdict = winning.against_adversaries(
                     seat, trick.plays, adversaries, suit_led, self.i.trump, hand, accounted)
                 if verdict is None:

@@ -42,13 +42,13 @@ def can_beat(holding: set[Card], best: Card, suit_led: Suit, trump: Suit | None)
 def against_adversaries(seat: str, plays: list[tuple[str, Card]], adversaries: list[str],
                         suit_led: Suit, trump: Suit | None,
                         holding_of: Callable[[str], set[Card] | None],
-                        accounted: set[Card]) -> bool | None:
+                        accounted: Callable[[], set[Card]]) -> bool | None:
     """Whether ``seat``'s card in a trick (``plays`` in the order played) is a winning card
     as against ``adversaries``: True, False, or None when it cannot be known.
     ``holding_of(adv)`` is what an adversary held when the trick began, where the whole of
-    it is known, else None; ``accounted`` are the cards known to be elsewhere than in the
-    adversaries' hands at that time (played in other tricks, held by the player or his
-    partner)."""
+    it is known, else None; ``accounted()`` gives the cards known to be elsewhere than in
+    the adversaries' hands at that time (played in other tricks, held by the player or his
+    partner), asked for only where a hand is not known."""
     order = [s for s, _ in plays]
     mine_at = order.index(seat)
     card = plays[mine_at][1]
@@ -61,8 +61,7 @@ def against_adversaries(seat: str, plays: list[tuple[str, Card]], adversaries: l
     if any(beats(c, card, suit_led, trump) for c in after.values()):
         return False
     verdict: bool | None = True
-    in_trick = {c for _, c in plays}
-    higher_out = [c for c in _higher(card, suit_led, trump) if c not in accounted and c not in in_trick]
+    higher_out: list[Card] | None = None
     for adv in adversaries:
         if any(s == adv for s, _ in before):
             continue
@@ -72,10 +71,17 @@ def against_adversaries(seat: str, plays: list[tuple[str, Card]], adversaries: l
                 return False
             continue
         followed = adv in after and after[adv].suit is suit_led
+        if not followed:
+            verdict = None
+            continue
         # following suit he could not trump: a trump on a plain suit is then safe from him,
         # a card of the suit led only if no higher card of it may be in his hand
-        if not (followed and (card.suit is not suit_led or not higher_out)):
-            verdict = None
+        if card.suit is suit_led:
+            if higher_out is None:
+                known = accounted() | {c for _, c in plays}
+                higher_out = [c for c in _higher(card, suit_led, trump) if c not in known]
+            if higher_out:
+                verdict = None
     return verdict
 
 
