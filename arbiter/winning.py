@@ -79,12 +79,12 @@ def against_adversaries(seat: str, plays: list[tuple[str, Card]], adversaries: l
         if card.suit is suit_led:
             if higher_out is None:
                 known = accounted() | {c for _, c in plays}
-                higher_out = [c for c in _higher(card, suit_led, trump) if c not in known]
+                higher_out = [c for c in _higher(card) if c not in known]
             if higher_out:
                 verdict = None
     return verdict
 
 
-def _higher(card: Card, suit_led: Suit, trump: Suit | None) -> list[Card]:
+def _higher(card: Card) -> list[Card]:
     """The cards of the card's own suit that would beat it."""
     return [Card(card.suit, r) for r in RANKS if Card(card.suit, r).value > card.value]
