@@ -143,7 +143,9 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     book.entries_of(code)   # an unknown code is an error with a suggestion
     rules = book.rules_of(code)
     branches = []
-    for choice, result in replay_all(incident):
+    # the facts say the code and game ruled under (``--code``, ``--compare``), not only the file's
+    ruled = incident if (incident.code, incident.game) == (code, game) else replace(incident, code=code, game=game)
+    for choice, result in replay_all(ruled):
         inference = infer(rules, result.facts, game)
         branch = Branch(alternatives=tuple(a.label for a in choice),
                         described=tuple(_tell(a) for a in choice), inference=inference)

@@ -163,3 +163,14 @@ def test_laws_with_parentheses_in_their_labels_are_cited_whole():
     out = rule("-", input=incident).output
     line = next(x for x in out.splitlines() if x.startswith("Laws relied on:"))
     assert "Law 30, interlined paragraph (b);" in line
+
+
+def test_the_facts_name_the_code_and_game_ruled_under_not_only_the_file_s(book):
+    from arbiter.decision import decide
+    from arbiter.incident import parse
+
+    incident = parse("code english-1864\ntrump clubs\ntrick 1:\nA leads S5\n")
+    decision = decide(book, incident, code="english-revised", game="dummy")
+    facts = decision.branches[0].inference.facts
+    assert facts.has("code", "english-revised") and not facts.has("code", "english-1864")
+    assert facts.has("game", "dummy") and not facts.has("game", "whist")
