@@ -80,6 +80,8 @@ class _Replayer(TrickPlay, Calls, TableActs):
             handler(s)
             for act in s.act:
                 self.add(act.replace(" ", "_"), s.actor, self.trick_of(s), s=s)
+                if act.startswith("claims "):   # a claim in words is a claim, as `claims game` is
+                    self.add("claimed", s.actor, act[len("claims "):], s=s)
         self.clock += 1     # what is found, and what the hand comes to, is known after the events
         for finding in self.i.findings:
             if finding.statement is not None and finding.statement.verb != "held":
