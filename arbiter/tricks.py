@@ -76,6 +76,24 @@ class TrickPlay(TableState):
         self.quitted_before_lead(trick, s)
         self.play_cards(s, trick)
 
+    def followed_early_lead(self, trick: Trick, s: Statement) -> bool:
+        """A card played to a trick not yet begun, which the winner of the last trick had led
+        to early: the others followed his early card, and it is the trick's lead, in turn."""
+        early = self.premature.get(trick.number)
+        previous = self.tricks.get(trick.number - 1)
+        if early is None or previous is None or previous.winner != early[0] or early[0] == s.actor:
+            return False
+        seat, early_card, statement, time = early
+        trick.leader = seat
+        trick.plays.append((seat, Card.parse(early_card)))
+        for name, args in (("led", (seat, trick.number, early_card)),
+                           ("played", (seat, trick.number, early_card)),
+                           ("played_to_trick", (seat, trick.number)),
+                           ("hand_position", (seat, trick.number, 1))):
+            self.facts.add(name, *args, line=statement.pos.line, moment=statement.moment, time=time)
+        self.play_time.setdefault((trick.number, seat), time)
+        return True
+
     def quitted_before_lead(self, trick: Trick, s: Statement) -> None:
         """A lead to a trick shows the tricks before it turned and quitted: the trick just
         played, when its winner leads to the next in turn (he has gathered and turned it),
@@ -98,7 +116,7 @@ class TrickPlay(TableState):
             self.play_cards(s, self.tricks[owed])
             return
         trick = self.trick_for(s, leading=False)
-        if not trick.plays:
+        if not trick.plays and not self.followed_early_lead(trick, s):
             self.begin(trick, s)
             return
         if trick.played_by(s.actor) is not None:
@@ -285,7 +303,16 @@ class TrickPlay(TableState):
                 if other != seat:
                     self.facts.add("fellow_adversary", seat, other, moment=Moment("before-deal"))
 
+    def named_then_played(self) -> None:
+        """A card a player named and afterwards played himself was in his hand when he named
+        it: he named his own card, at the time he named it."""
+        for fact in self.facts.by_name("named_card"):
+            seat, card = fact.args
+            if self.played.get(Card.parse(str(card)), ("", 0))[0] == seat:
+                self.facts.add("named_own_card", seat, card, line=fact.line, moment=fact.moment, time=fact.time)
+
     def after_play(self) -> None:
+        self.named_then_played()
         self.fellow_adversaries()
         self.winning_cards()
         for number, trick in sorted(self.tricks.items()):

@@ -132,3 +132,16 @@ def test_a_card_played_under_an_earlier_trick_written_again_goes_back_to_it():
                      "trick 2:\nB withdraws D3\nB plays H4\nZ plays H5\n"))
     assert ("Z", Card.parse("H5")) in r.trick(2).plays
     assert not r.facts.has("played_out_of_turn", "Z", 3)
+
+
+def test_the_others_following_an_early_lead_by_the_trick_s_winner_make_it_the_next_lead():
+    r = replay(parse("dealer Y\ntrump hearts\ntrick 9:\nA leads DA\nY plays D3\nA leads DK\nB plays D5\n"
+                     "Z plays D7\ntrick 10:\nY plays D8\nB plays D9\nZ plays DT\n"))
+    assert r.trick(10).plays[0] == ("A", Card.parse("DK")) and r.trick(10).leader == "A"
+    assert not r.facts.has("led_out_of_turn", "Y", 10) and not r.facts.has("played_out_of_turn", "Y", 10)
+
+
+def test_a_card_named_and_afterwards_played_by_him_was_his_own_when_named():
+    fs = facts("trump clubs\ntrick 1:\nY names HK\nA leads H2\nY plays HK\n")
+    assert fs.has("named_own_card", "Y", "HK")
+    assert not facts("trump clubs\ntrick 1:\nY names HK\nA leads H2\nY plays H3\n").has("named_own_card", "Y", "HK")
