@@ -38,6 +38,7 @@ class FactSet:
     def __init__(self, facts: dict[tuple[str, tuple[Arg, ...]], Fact] | None = None) -> None:
         self._facts: dict[tuple[str, tuple[Arg, ...]], Fact] = {}
         self._by_name: dict[str, list[Fact]] = {}
+        self._by_first: dict[tuple[str, Arg], list[Fact]] = {}   # by predicate and first argument
         self._later: dict[tuple[str, tuple[Arg, ...]], list[int]] = {}   # times it arose again
         for fact in (facts or {}).values():
             self.add_fact(fact)
@@ -61,6 +62,11 @@ class FactSet:
         """The facts of one predicate, in the order found."""
         return self._by_name.get(name, [])
 
+    def by_first(self, name: str, first: Arg) -> list[Fact]:
+        """The facts of one predicate whose first argument is ``first``, in the order found
+        (a condition whose first argument is already bound looks at these only)."""
+        return self._by_first.get((name, first), [])
+
     def predicates(self):
         """A live, set-like view of the predicates that have at least one fact."""
         return self._by_name.keys()
@@ -75,6 +81,8 @@ class FactSet:
             return False
         self._facts[key] = fact
         self._by_name.setdefault(fact.name, []).append(fact)
+        if fact.args:
+            self._by_first.setdefault((fact.name, fact.args[0]), []).append(fact)
         return True
 
     def times(self, fact: Fact) -> list[int]:
@@ -86,6 +94,7 @@ class FactSet:
         out = FactSet()
         out._facts = dict(self._facts)
         out._by_name = {name: list(facts) for name, facts in self._by_name.items()}
+        out._by_first = {key: list(facts) for key, facts in self._by_first.items()}
         out._later = {key: list(times) for key, times in self._later.items()}
         return out
 

@@ -277,3 +277,16 @@ def test_an_exception_to_an_exception_is_weighed_before_the_rule_the_first_excep
     fs.add("partner", "A", "B")
     held = [c.text for c in infer([base, excepts, gives, undoes], fs, "whist").rulings()]
     assert held == ["revoke(B, 2)"]
+
+
+def test_a_bound_first_argument_finds_its_facts_by_index_as_a_scan_would():
+    fs = FactSet()
+    fs.add("played", "B", 3, "H4")
+    fs.add("played", "A", 3, "H2")
+    fs.add("tricks_won", "AB", 7)
+    fs.add("trick_winner", 5, "Y")
+    assert bindings("played(B, N, C)", fs) == [{"N": 3, "C": "H4"}]
+    assert bindings("played(P, 3, C) and played(P, N, H4)", fs) == [{"P": "B", "C": "H4", "N": 3}]
+    assert bindings("trick_winner(5, W)", fs) == [{"W": "Y"}]        # a number written as a name
+    assert bindings('trick_winner("5", W)', fs) == [{"W": "Y"}]
+    assert bindings("played(Z, N, C)", fs) == []

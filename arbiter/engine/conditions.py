@@ -217,6 +217,24 @@ def _at_or_after(fact: Fact, moment: str) -> bool:
     return order.index(fact.moment.kind) >= order.index(moment)
 
 
+def _candidates(pred: Pred, facts: FactSet, binding: dict):
+    """The facts a predicate may match: those with its first argument, where that is known
+    (a constant, or a variable already bound, of the same type as the facts hold), else all
+    of its name."""
+    if pred.args:
+        first = pred.args[0]
+        if isinstance(first, Const):
+            # a constant matches a fact's argument as written or as a number (see _unify)
+            value = first.value
+            other: str | int = str(value) if isinstance(value, int) else (
+                int(value) if value.lstrip("-").isdigit() else value)
+            found = facts.by_first(pred.name, value)
+            return found + facts.by_first(pred.name, other) if other != value else found
+        if first != ANY and first.name in binding:
+            return facts.by_first(pred.name, binding[first.name])
+    return facts.by_name(pred.name)
+
+
 def solve(tree, facts: FactSet, binding: dict | None = None) -> Iterator[Solution]:
     """Every way ``tree`` holds over ``facts``, extending ``binding``."""
     yield from _solve(tree, facts, Solution(binding or {}))
@@ -224,7 +242,7 @@ def solve(tree, facts: FactSet, binding: dict | None = None) -> Iterator[Solutio
 
 def _solve(tree, facts: FactSet, sol: Solution) -> Iterator[Solution]:
     if isinstance(tree, Pred):
-        for fact in facts.by_name(tree.name):
+        for fact in _candidates(tree, facts, sol.binding):
             if tree.moment and not _at_or_after(fact, tree.moment):
                 continue
             binding = _unify(tree.args, fact.args, sol.binding)
