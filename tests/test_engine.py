@@ -285,8 +285,8 @@ def test_a_bound_first_argument_finds_its_facts_by_index_as_a_scan_would():
     fs.add("played", "A", 3, "H2")
     fs.add("tricks_won", "AB", 7)
     fs.add("trick_winner", 5, "Y")
-    assert bindings("played(B, N, C)", fs) == [{"N": 3, "C": "H4"}]
-    assert bindings("played(P, 3, C) and played(P, N, H4)", fs) == [{"P": "B", "C": "H4", "N": 3}]
+    assert bindings('played("B", N, C)', fs) == [{"N": 3, "C": "H4"}]
+    assert bindings('played(P, 3, C) and played(P, N, "H4")', fs) == [{"P": "B", "C": "H4", "N": 3}]
     assert bindings("trick_winner(5, W)", fs) == [{"W": "Y"}]        # a number written as a name
     assert bindings('trick_winner("5", W)', fs) == [{"W": "Y"}]
-    assert bindings("played(Z, N, C)", fs) == []
+    assert bindings('played("Z", N, C)', fs) == []
