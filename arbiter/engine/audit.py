@@ -115,8 +115,7 @@ def _exclusive(a, b) -> bool:
 def _precedes(a, b) -> bool:
     """Whether ``a`` takes precedence over ``b``: it overrides it, prevails over it, or is
     more specific."""
-    named = (*a.overrides, *a.prevails_over)
-    return b.id in named or b.law in named or a.predicates > b.predicates
+    return a.names_first(b) or a.predicates > b.predicates
 
 
 def _conflicts(rules: list) -> list[Problem]:

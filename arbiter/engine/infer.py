@@ -326,10 +326,10 @@ def _resolve_conflicts(conclusions: list[Conclusion], result: Inference) -> list
         for d in rulings:
             if c is d or f"not_{c.text}" != d.text:
                 continue
-            if _overrides(c.rule, d.rule) and not _overrides(d.rule, c.rule):
+            if c.rule.names_first(d.rule) and not d.rule.names_first(c.rule):
                 beaten.add(id(d))
                 result.defeats.append(Defeat(d.rule, c.rule, d.binding))
-            elif _overrides(d.rule, c.rule) and not _overrides(c.rule, d.rule):
+            elif d.rule.names_first(c.rule) and not c.rule.names_first(d.rule):
                 beaten.add(id(c))
                 result.defeats.append(Defeat(c.rule, d.rule, c.binding))
             elif c.rule.predicates > d.rule.predicates:
@@ -339,13 +339,6 @@ def _resolve_conflicts(conclusions: list[Conclusion], result: Inference) -> list
                 beaten.add(id(c))
                 result.defeats.append(Defeat(c.rule, d.rule, c.binding))
     return [c for c in conclusions if id(c) not in beaten]
-
-
-def _overrides(rule: Rule, other: Rule) -> bool:
-    """Whether ``rule`` takes precedence over ``other`` where their rulings meet: it
-    overrides it, or prevails over it."""
-    named = (*rule.overrides, *rule.prevails_over)
-    return other.id in named or other.law in named
 
 
 def _looks_relevant(rule: Rule, facts: FactSet) -> bool:

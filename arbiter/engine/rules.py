@@ -94,6 +94,12 @@ class Rule:
                 out.add(c.who)
         return out
 
+    def names_first(self, other: "Rule") -> bool:
+        """Whether this rule takes precedence over ``other`` where their rulings meet: it
+        overrides it, or prevails over it (by rule or by law)."""
+        named = (*self.overrides, *self.prevails_over)
+        return other.id in named or other.law in named
+
     def applies_in(self, game: str) -> bool:
         return not self.games or game in self.games
 
