@@ -5,6 +5,8 @@ deal, a claim of a revoke before the cards are mixed) are read against what came
 
 from __future__ import annotations
 
+import re
+
 from .incident.model import Statement
 from .tablestate import HAND_SIZE, TableState
 
@@ -185,8 +187,10 @@ _NUMBER_WORDS = {w: n for n, w in enumerate(
 
 
 def _tricks_in(words: str) -> int | None:
-    """The number of tricks a bid names, from its first word: "seven hearts", "9 grand"."""
+    """The number of tricks a bid names, from its first word: "seven hearts", "9 grand".
+    Only a number a hand could hold counts: not "²" (a digit to ``str.isdigit``, not to
+    ``int``), nor a number of a thousand digits."""
     first = words.strip().split(" ")[0].lower() if words.strip() else ""
-    if first.isdigit():
+    if re.fullmatch(r"[0-9]{1,2}", first):
         return int(first)
     return _NUMBER_WORDS.get(first)

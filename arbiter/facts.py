@@ -39,7 +39,9 @@ class FactSet:
         self._facts: dict[tuple[str, tuple[Arg, ...]], Fact] = {}
         self._by_name: dict[str, list[Fact]] = {}
         self._by_first: dict[tuple[str, Arg], list[Fact]] = {}   # by predicate and first argument
-        self._later: dict[tuple[str, tuple[Arg, ...]], list[int]] = {}   # times it arose again
+        # the times it arose again, in order (a dict, so that a fact said a thousand times
+        # is looked up in it at once, not by a walk of its thousand times)
+        self._later: dict[tuple[str, tuple[Arg, ...]], dict[int, None]] = {}
         for fact in (facts or {}).values():
             self.add_fact(fact)
 
@@ -76,8 +78,8 @@ class FactSet:
         key = (fact.name, fact.args)
         first = self._facts.get(key)
         if first is not None:
-            if fact.time != first.time and fact.time not in self._later.get(key, ()):
-                self._later.setdefault(key, []).append(fact.time)
+            if fact.time != first.time:
+                self._later.setdefault(key, {})[fact.time] = None
             return False
         self._facts[key] = fact
         self._by_name.setdefault(fact.name, []).append(fact)
@@ -95,7 +97,7 @@ class FactSet:
         out._facts = dict(self._facts)
         out._by_name = {name: list(facts) for name, facts in self._by_name.items()}
         out._by_first = {key: list(facts) for key, facts in self._by_first.items()}
-        out._later = {key: list(times) for key, times in self._later.items()}
+        out._later = {key: dict(times) for key, times in self._later.items()}
         return out
 
     def __iter__(self):

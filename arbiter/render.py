@@ -8,15 +8,15 @@ the facts, the question, "Decision.--" with the holdings and the laws relied on
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import fields
 from functools import lru_cache
 
-from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from .decision import Decision, Finding
 from .lawbook import LawBook
-from .resources import cache_dir, templates_dir
+from .resources import templates_dir
+from .templating import EscapingTemplate, PrivateBytecodeCache, bytecode_cache, finalize
 
 FORMATS = ("text", "md", "html", "json")
 
@@ -28,7 +28,9 @@ def _environment_for(directory: str) -> Environment:
         autoescape=select_autoescape(["html.j2"]),
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         undefined=StrictUndefined, bytecode_cache=_bytecode_cache(),
+        finalize=finalize,   # control characters shown, in every format (arbiter/templating.py)
     )
+    env.template_class = EscapingTemplate   # Markdown templates get their data escaped for Markdown
     env.filters["vide"] = _vide
     env.filters["laws"] = _laws
     env.filters["cite"] = _cite
@@ -37,18 +39,11 @@ def _environment_for(directory: str) -> Environment:
     return env
 
 
-def _bytecode_cache() -> FileSystemBytecodeCache | None:
+def _bytecode_cache() -> PrivateBytecodeCache | None:
     """Compiled templates kept between processes (Jinja2 checks each against its source), so
-    a command does not compile them anew each time it runs; none if there is nowhere to keep them."""
-    base = cache_dir()
-    if base is None:
-        return None
-    where = base / "templates"
-    try:
-        where.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return FileSystemBytecodeCache(str(where)) if os.access(where, os.W_OK) else None
+    a command does not compile them anew each time it runs; none if there is nowhere safe
+    to keep them (arbiter/templating.py)."""
+    return bytecode_cache()
 
 
 def _environment() -> Environment:

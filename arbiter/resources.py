@@ -46,8 +46,9 @@ def templates_dir() -> Path:
 
 def cache_dir() -> Path | None:
     """Where whist-arbiter keeps what it can rebuild (the checked law book, compiled
-    templates): ``$XDG_CACHE_HOME/whist-arbiter`` or ``~/.cache/whist-arbiter``. None when
-    ``WHIST_ARBITER_NO_CACHE`` is set."""
+    templates, analysed grammars): ``$XDG_CACHE_HOME/whist-arbiter`` or
+    ``~/.cache/whist-arbiter``. None when ``WHIST_ARBITER_NO_CACHE`` is set. Read and written
+    only through :mod:`arbiter.cachefiles`, which uses it only if it is the user's alone."""
     if os.environ.get("WHIST_ARBITER_NO_CACHE"):
         return None
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "whist-arbiter"

@@ -22,7 +22,7 @@ from .acts import TableActs
 from .calls import Calls
 from .cards import Card
 from .facts import Fact, FactSet
-from .incident.model import HeaderLine, Incident, Moment, Statement
+from .incident.model import HeaderLine, Incident, Moment, Statement, not_a_seat
 from .tablestate import HAND_SIZE, Trick
 from .tricks import TrickPlay
 
@@ -68,10 +68,12 @@ class _Replayer(TrickPlay, Calls, TableActs):
         # What a player is found to have held is known before the play it explains.
         held = [f.statement for f in self.i.findings if f.statement is not None and f.statement.verb == "held"]
         for statement in held:
+            self.check_actor(statement)
             self.on_held(statement)
         for dispute in self.i.disputes:
             self.add("disputed", dispute.title or "the facts", s=None)
         for s in self.statements:
+            self.check_actor(s)
             self.clock += 1
             for card in s.cards:
                 self.add("suit_of", str(card), card.suit.word, s=s)
@@ -85,9 +87,17 @@ class _Replayer(TrickPlay, Calls, TableActs):
         self.clock += 1     # what is found, and what the hand comes to, is known after the events
         for finding in self.i.findings:
             if finding.statement is not None and finding.statement.verb != "held":
+                self.check_actor(finding.statement)
                 self.on_finding(finding.statement)
         self.after_play()
         return Replay(self.i, self.statements, self.facts, self.tricks, self.hands, self.played)
+
+    def check_actor(self, s: Statement) -> None:
+        """A card played by ``bystander`` has no seat to be played from: the parser refuses
+        it, and so does the replay, for statements made otherwise than by parsing."""
+        problem = not_a_seat(s.actor, s.verb, self.i.seats)
+        if problem:
+            raise self.i.error(s.pos, problem)
 
     def record_moment(self, s: Statement) -> None:
         if s.moment.kind == "trick" and s.moment.trick != self.current and s.verb in ("leads", "plays"):

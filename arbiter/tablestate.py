@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Suit
 from .facts import FactSet
-from .incident.model import Incident, Moment, Statement
+from .incident.model import HAND_SIZE, Incident, Moment, Statement
 
-HAND_SIZE = 13
+__all__ = ["HAND_SIZE", "TableState", "Trick"]
 
 
 @dataclass

@@ -27,22 +27,31 @@ class TrickPlay(TableState):
             self.current = 1
         trick = self.tricks.setdefault(self.current, Trick(self.current))
         if leading and self.complete(trick):
-            self.current += 1
+            self.current = self.next_trick(s, trick.number)
             trick = self.tricks.setdefault(self.current, Trick(self.current))
         return trick
+
+    def next_trick(self, s: Statement, number: int) -> int:
+        """The trick after trick ``number``, which a lead begins: a hand has as many tricks
+        as a player has cards, and a lead after the last is refused as ``trick 14:`` is."""
+        if number >= HAND_SIZE:
+            raise self.i.error(s.pos, f"a lead after trick {HAND_SIZE}: a hand has {HAND_SIZE} tricks, "
+                                      f"so there is no trick {number + 1}")
+        return number + 1
 
     def on_leads(self, s: Statement) -> None:
         trick = self.trick_for(s, leading=True)
         if trick.plays and not self.complete(trick):
             if trick.played_by(s.actor) is not None:
                 # a second lead before the trick is complete: led without waiting for partner
+                following = self.next_trick(s, trick.number)
                 p = self.partner(s.actor)
                 if p and trick.played_by(p) is None:
                     self.add("led_again_before_partner_played", s.actor, trick.number, s=s)
                 for card in s.cards:
-                    self.take_from_hand(s, card, trick.number + 1)
-                    self.add("led_prematurely", s.actor, trick.number + 1, str(card), s=s)
-                self.premature.setdefault(trick.number + 1, (s.actor, str(s.cards[0]), s, self.clock))
+                    self.take_from_hand(s, card, following)
+                    self.add("led_prematurely", s.actor, following, str(card), s=s)
+                self.premature.setdefault(following, (s.actor, str(s.cards[0]), s, self.clock))
                 return
             leader = trick.plays[0][0]
             if len(trick.plays) == 1 and self.partner(s.actor) == leader:
@@ -125,18 +134,30 @@ class TrickPlay(TableState):
                 self.take_from_hand(s, card, trick.number)
                 self.add(kind, s.actor, trick.number, str(card), s=s)
             return
-        last = trick.plays[-1][0]
-        expected = self.left_of(last)
-        while trick.played_by(expected) is not None and expected != s.actor:
-            expected = self.left_of(expected)
+        expected = self.next_to_play(trick, s.actor)
         if expected != s.actor:
             self.add("played_out_of_turn", s.actor, trick.number, s=s)
-            seat = expected
-            while seat != s.actor:
+            for seat in self.seats_between(expected, s.actor):
                 if trick.played_by(seat) is None:
                     self.add("played_before", s.actor, seat, trick.number, s=s)
-                seat = self.left_of(seat)
         self.play_cards(s, trick)
+
+    def next_to_play(self, trick: Trick, actor: str) -> str:
+        """Whose turn it is in ``trick``: the first seat on the left of the last to play who
+        has not played to it, or ``actor`` if he comes first. The walk goes once round the
+        table at most."""
+        expected = self.left_of(trick.plays[-1][0])
+        for _ in self.i.seats:
+            if trick.played_by(expected) is None or expected == actor:
+                break
+            expected = self.left_of(expected)
+        return expected
+
+    def seats_between(self, first: str, actor: str) -> list[str]:
+        """The seats from ``first`` clockwise up to ``actor``, not including him."""
+        seats = self.i.seats
+        start, end = seats.index(first), seats.index(actor)
+        return [seats[(start + k) % len(seats)] for k in range((end - start) % len(seats))]
 
     def play_cards(self, s: Statement, trick: Trick) -> None:
         first, rest = s.cards[0], s.cards[1:]

@@ -6,6 +6,9 @@ What a user waits for, measured in-process (median of repeated runs) and as whol
   decision and rendering, separately, and the whole ruling as a ratio to Lark's parse;
 - throughput: incidents ruled per second in one process, over a batch;
 - growth: a four-card incident against a full hand with irregularities;
+- scaling: incidents of 10 to 100,000 lines (a hand, then remarks, questions, objections,
+  comments and marks), time and peak memory against the number of lines, and the longest
+  line the notation allows, full of acts;
 - the law book: building and checking it, reading it from the cache, a search;
 - cold start: ``arbiter`` commands as new processes, against a Typer app that does nothing,
   run alternately, as a ratio; and their peak memory.
@@ -24,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -31,7 +35,7 @@ sys.path.insert(0, str(REPO))
 
 from arbiter.decision import decide  # noqa: E402
 from arbiter.engine.infer import infer  # noqa: E402
-from arbiter.incident import parse  # noqa: E402
+from arbiter.incident import limits, parse  # noqa: E402
 from arbiter.incident.parser import GRAMMAR, _take_out_comments  # noqa: E402
 from arbiter.lawbook.compare import compare_codes  # noqa: E402
 from arbiter.lawbook.loader import build_lawbook, cached_lawbook  # noqa: E402
@@ -53,10 +57,12 @@ def timed(fn, repeat: int) -> float:
 def lark_floor():
     """Lark's own parse of the notation: the grammar, LALR, building Lark's tree with its
     default options. The arbiter's parser builds its model while parsing instead, but this
-    is the reference the ratio is taken against: the cost of reading the file at all."""
+    is the reference the ratio is taken against: the cost of reading the file at all. It is
+    built without Lark's cache, a pickle in the shared temporary directory that another
+    account could have planted (issue 14)."""
     from lark import Lark
 
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", cache=True)
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr")
 
 
 FLOOR = lark_floor()
@@ -89,7 +95,7 @@ def full_hand(irregular: bool, tricks: int = 13) -> str:
     lines = ["code english-1864", "seats N E S W", "dealer W", "trump spades"]
     ranks = "AKQJT98765432"
     suits = "SHDC"
-    hands = {s: [] for s in seats}
+    hands: dict[str, list[str]] = {s: [] for s in seats}
     for i, suit in enumerate(suits):
         for j, rank in enumerate(ranks):
             hands[seats[(i + j) % 4]].append(suit + rank)
@@ -200,6 +206,82 @@ def growth(book, results: dict, repeat: int = 7) -> None:
           f"{'met' if linear else 'missed'}.")
 
 
+#: What follows the hand in a long incident, line after line, in turn.
+_FILLER = ['  {seat} says "remark {i}"', "  # a comment {i}",
+           '  {seat} asks {partner} "Having none?" (asks partner none)',
+           '  {seat} answers "No" (answers no)', '  {seat} objects "not so {i}"', "  {seat} marks 2 honours",
+           '  {seat} says "{i}" (calls attention)', "", '  {seat} interrupts "wait {i}"']
+
+
+def long_incident(lines: int) -> str:
+    """An incident of ``lines`` lines: a full hand with irregularities, cut short if need
+    be, then what was said and marked after it, without end."""
+    head = full_hand(True).splitlines()
+    seats = ["N", "E", "S", "W"]
+    out = head[:lines]
+    i = 0
+    while len(out) < lines:
+        seat = seats[i % 4]
+        out.append(_FILLER[i % len(_FILLER)].format(seat=seat, partner=seats[(i + 2) % 4], i=i))
+        i += 1
+    return "\n".join(out) + "\n"
+
+
+def ruled(book, text: str) -> None:
+    render(decide(book, parse(text)), book, "text")
+
+
+def scaling(book, results: dict, sizes: tuple[int, ...], repeat: int) -> None:
+    """The whole ruling of ever longer incidents: time (wall and processor) and the peak of
+    Python's memory, each divided by the number of lines. Processor time is what the
+    verdict reads: other work on the machine changes the wall time, not it. The longest
+    incident here (100,000 lines, some 78,000 statements) is near the most statements an
+    incident may hold (``arbiter.incident.limits``)."""
+    rows = {}
+    ruled(book, long_incident(10))      # the parser and the templates made before anything is timed
+    for size in sizes:
+        text = long_incident(size)
+        runs = []
+        for _ in range(repeat if size < 10_000 else 1):     # a long one is its own median
+            wall, cpu = time.perf_counter(), time.process_time()
+            ruled(book, text)
+            runs.append((time.perf_counter() - wall, time.process_time() - cpu))
+        tracemalloc.start()
+        ruled(book, text)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        wall = statistics.median(r[0] for r in runs)
+        cpu = statistics.median(r[1] for r in runs)
+        rows[f"{size} lines"] = {"lines": size, "seconds": wall, "cpu_seconds": cpu, "peak_bytes": peak,
+                                 "cpu_per_line": cpu / size, "peak_per_line": peak / size}
+    results["scaling"] = rows
+    print("\nScaling: a hand, then remarks, questions, objections, comments and marks; the whole ruling")
+    print("(parse, decide, write as text). Peak memory is Python's own (tracemalloc), in a run of its own.")
+    print(f"  {'lines':>9}{'wall s':>10}{'cpu s':>10}{'cpu µs/line':>13}{'peak MB':>10}{'peak KB/line':>14}")
+    for row in rows.values():
+        print(f"  {row['lines']:>9,}{row['seconds']:>10.3f}{row['cpu_seconds']:>10.3f}"
+              f"{row['cpu_per_line'] * 1e6:>13.1f}{row['peak_bytes'] / 1e6:>10.1f}{row['peak_per_line'] / 1e3:>14.2f}")
+    # below a thousand lines the cost of the hand and of the ruling itself dominates
+    large = [r for r in rows.values() if r["lines"] >= 1000] or list(rows.values())
+    time_linear = large[-1]["cpu_per_line"] <= 1.5 * min(r["cpu_per_line"] for r in large)
+    memory_linear = large[-1]["peak_per_line"] <= 1.5 * min(r["peak_per_line"] for r in large)
+    results["scaling_linear"] = {"time": time_linear, "memory": memory_linear}
+    print(f"  - target linear from 1,000 lines on (the longest's cost a line at most 1.5 times the least): "
+          f"time {'met' if time_linear else 'missed'}, memory {'met' if memory_linear else 'missed'}.")
+    acts: list[str] = []
+    while True:
+        more = acts + ["claims game" if len(acts) % 2 == 0 else "calls attention"]
+        if len(f'  N says "x" ({", ".join(more)})') > limits.MAX_LINE_CHARS:
+            break
+        acts = more
+    line = f'  N says "x" ({", ".join(acts)})'
+    text = full_hand(False).replace("trick 2:", line + "\ntrick 2:", 1)
+    seconds = timed(lambda: ruled(book, text), repeat)
+    results["longest_line"] = {"acts": len(acts), "characters": len(line), "seconds": seconds}
+    print(f"  The longest line allowed ({len(line):,} characters) holding {len(acts)} acts, in a full hand: "
+          f"ruled in {seconds * 1e3:.1f} ms.")
+
+
 def law_book(book, laws: Path, results: dict) -> None:
     figures = {
         "build_and_check": timed(lambda: build_lawbook(laws), 3),
@@ -224,7 +306,7 @@ def cold_start(results: dict) -> None:
         runs = {"an empty Typer app": [sys.executable, str(empty)],
                 "arbiter rule case-07.whist": [str(arbiter), "rule", str(REPO / "cases/cavendish/case-07.whist")],
                 "arbiter laws show english-1864 72": [str(arbiter), "laws", "show", "english-1864", "72"]}
-        first = {}
+        first: dict[str, float] = {}
         for name, cmd in runs.items():      # a first run: nothing compiled or cached yet
             fresh = as_installed(str(Path(tmp) / f"bytecode-{len(first)}"))
             fresh["XDG_CACHE_HOME"] = str(Path(tmp) / f"cache-{len(first)}")
@@ -271,6 +353,8 @@ def main() -> None:
     per_incident(book, files, results, repeat)
     throughput(book, files, args.batch, results)
     growth(book, results, repeat)
+    scaling(book, results, (10, 100, 1_000) if args.quick else (10, 100, 1_000, 10_000, 100_000),
+            1 if args.quick else 3)
     law_book(book, laws, results)
     if not args.quick:
         cold_start(results)

@@ -23,5 +23,8 @@ def test_the_benchmark_runs_and_writes_its_figures(tmp_path):
     assert list(figures["growth"]) == ["4 cards", "8 cards", "16 cards", "32 cards", "52 cards"]
     for key in ("throughput_per_second", "throughput_decided_only_per_second", "throughput_lark_parse_only_per_second"):
         assert figures[key] > 0
-    for line in ("The published cases:", "Throughput", "Growth", "The law book"):
+    assert list(figures["scaling"]) == ["10 lines", "100 lines", "1000 lines"]
+    assert all(row["cpu_seconds"] > 0 and row["peak_bytes"] > 0 for row in figures["scaling"].values())
+    assert figures["longest_line"]["acts"] > 100
+    for line in ("The published cases:", "Throughput", "Growth", "Scaling", "The law book"):
         assert line in run.stdout

@@ -1,6 +1,7 @@
 """The ``arbiter`` command: a thin layer over the library that formats for a terminal.
 
-Exit codes: 0 done, 1 bad input (an unknown law, a malformed law file), 2 usage.
+Exit codes: 0 done, 1 bad input (an unknown law, a malformed law file or template, a file
+that cannot be written), 2 usage, 3 a bug (an internal error).
 """
 
 from __future__ import annotations
@@ -68,7 +69,9 @@ def main() -> None:
         _quiet_stdout()
         sys.exit(0)
     except Exception as exc:  # the last guard; known errors are handled in the commands
-        message = str(exc) if len(str(exc)) < 300 else str(exc)[:297] + "…"
+        from ..escapes import shown
+
+        message = shown(str(exc) if len(str(exc)) < 300 else str(exc)[:297] + "…")
         sys.stderr.write(f"Error: internal error: {exc.__class__.__name__}: {message}. This is a bug "
                          "in whist-arbiter; please report it with the command you ran.\n")
         sys.exit(3)

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ..escapes import shown
 from . import terminal
 
 # The parser, the replay and the narrative are imported when a command needs them, so that
@@ -21,16 +22,42 @@ FileArgument = Annotated[str, typer.Argument(help="An incident file (.whist), or
 
 def read_incident(path: str):
     """Parse, or print the error and exit 1."""
-    from ..incident import IncidentError, parse, parse_file
+    return _read(path)[0]
+
+
+def _read(path: str):
+    """The incident and the bytes it was read from: read once, since standard input cannot
+    be read a second time (``fmt --check -`` compares the two). Or print the error, exit 1."""
+    from ..incident import IncidentError, parse
+    from ..incident.limits import read_capped
     from ..incident.parser import decode
 
+    name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
-            return parse(decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>")
-        return parse_file(path)
+            data = read_capped(sys.stdin.buffer, name)
+        else:
+            data = _file_bytes(path)
+        return parse(decode(data, name), name), data
     except IncidentError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(1)
+
+
+def _file_bytes(path: str) -> bytes:
+    """The bytes of an incident file, or an IncidentError that says why they cannot be had."""
+    from ..incident import IncidentError
+    from ..incident.limits import read_capped
+
+    try:
+        with open(path, "rb") as stream:
+            return read_capped(stream, path)
+    except IsADirectoryError:
+        raise IncidentError.about_file(path, "is a directory, not an incident file") from None
+    except FileNotFoundError:
+        raise IncidentError.about_file(path, "no such file") from None
+    except OSError as exc:
+        raise IncidentError.about_file(path, f"cannot be read ({exc.strerror or exc})") from None
 
 
 def check(
@@ -86,18 +113,24 @@ def fmt(
 ) -> None:
     """Print an incident in its canonical form."""
     from ..incident import format_incident
+    from .errors import fail
+    from .files import replace_text
 
-    incident = read_incident(file)
+    incident, original = _read(file)
     text = format_incident(incident)
+    canonical = text.encode("utf-8") == original      # byte for byte: what --write would leave
     if check_only:
-        original = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()
-        if original != text:
-            typer.echo(f"{file}: not in canonical form (arbiter fmt --write {file})", err=True)
+        if not canonical:
+            typer.echo(shown(f"{file}: not in canonical form (arbiter fmt --write {file})"), err=True)
             raise typer.Exit(1)
         return
     if write and file != "-":
-        with open(file, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        if not canonical:
+            try:
+                replace_text(file, text)
+            except OSError as exc:
+                why = f"cannot be written ({exc.strerror})" if exc.strerror else str(exc)
+                fail(f"{file}: {why}; the file is unchanged")
         return
     typer.echo(text, nl=False)
 

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..escapes import shown
 from ..lawbook import Law, LawBook, load_lawbook
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
 from . import terminal
@@ -356,7 +357,7 @@ def check_(
             _json([{"rule": p.rule, "kind": p.kind, "detail": p.detail} for p in problems])
         else:
             for p in problems:
-                typer.echo(str(p))
+                typer.echo(shown(str(p)))
             typer.echo(f"{len(problems)} problem(s) in the rules" if problems else "the rules are sound")
         if problems:
             raise typer.Exit(1)

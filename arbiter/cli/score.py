@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..escapes import shown
 from .errors import fail, user_errors
 
 score_app = typer.Typer(help="Settle a hand or a rubber: who scores, who pays whom, and how much.",
@@ -52,8 +53,8 @@ def hand(
                                              for w, s, p, law in result.steps]}, indent=2))
             return
         for line in result.explain():
-            typer.echo(line)
-        typer.echo("Score: " + ", ".join(f"{s} {p}" for s, p in result.after.items()))
+            typer.echo(shown(line))
+        typer.echo(shown("Score: " + ", ".join(f"{s} {p}" for s, p in result.after.items())))
 
 
 @score_app.command()

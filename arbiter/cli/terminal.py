@@ -39,21 +39,34 @@ def __getattr__(name: str) -> Any:
 @lru_cache(maxsize=1)
 def _console_class() -> type:
     from rich.console import Console
+    from rich.segment import Segment
+
+    from ..escapes import shown
 
     class QuietConsole(Console):
         def on_broken_pipe(self) -> None:
             """``arbiter … | head``: the reader has what it wanted; stop quietly, exit 0."""
             raise BrokenPipeError
 
+        def _render_buffer(self, buffer) -> str:
+            """Text as it is written out, with its control characters shown (``\\x1b``):
+            speech, titles and law text reach the terminal as words, never as escape
+            sequences. rich's own styling is added after this, and its control segments
+            (which it makes itself) pass untouched. (rich has no public hook for this.)"""
+            return super()._render_buffer(
+                segment if segment.control else Segment(shown(segment.text), segment.style, segment.control)
+                for segment in buffer)
+
     return QuietConsole
 
 
 def console() -> Console:
     """A console for our output. Piped into another program, a paragraph stays on one line,
-    so that ``grep`` finds a phrase the terminal would have wrapped."""
-    out = _console_class()(highlight=False, emoji=False)
+    so that ``grep`` finds a phrase the terminal would have wrapped. A string printed is
+    never read as rich's markup: ``[link=…]`` in a speech is words, not a hyperlink."""
+    out = _console_class()(highlight=False, emoji=False, markup=False)
     if not out.is_terminal:
-        out = _console_class()(highlight=False, emoji=False, width=10_000)
+        out = _console_class()(highlight=False, emoji=False, markup=False, width=10_000)
     return out
 
 

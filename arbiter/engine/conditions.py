@@ -85,10 +85,10 @@ def _lark():
     """The parser of conditions, which builds the tree as it parses. Lark is imported here,
     not at the top: the rules in a law book read from the cache are parsed already, so
     browsing the laws never loads it."""
-    from lark import Lark
+    from ..grammars import lalr_parser
 
     grammar = Path(__file__).with_name("conditions.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", cache=True, transformer=_builder()())
+    return lalr_parser("conditions", grammar, _builder()())
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,32 @@ from itertools import product
 from typing import Any
 
 from ..cards import Card, Suit
+from . import limits
+
+#: The cards a hand holds, and so the tricks it plays: tricks are numbered 1 to 13.
+HAND_SIZE = 13
+
+#: The verbs that put a card of a player's hand into a trick, take it back, or tell what his
+#: hand held: the replay follows them seat by seat, so that their actor must be a seat.
+#: ``someone``, ``bystander`` and ``all`` may do anything else: a bystander speaks, someone
+#: finds a card on the floor, all throw down their hands.
+SEAT_VERBS = frozenset({"leads", "plays", "withdraws", "takes-up-trump", "held", "has-cards",
+                        "takes-from-other-pack"})
+
+#: The actors that are not seats.
+NOT_SEATS = ("someone", "bystander", "all")
+
+
+def not_a_seat(actor: str, verb: str, seats: tuple[str, ...]) -> str | None:
+    """Why ``actor`` cannot be the actor of ``verb`` at a table of ``seats``, if he cannot."""
+    if verb not in SEAT_VERBS or actor in seats:
+        return None
+    what = {"leads": "leads a card", "plays": "plays a card", "withdraws": "takes back a card played",
+            "takes-up-trump": "takes up the trump card", "held": "holds cards",
+            "has-cards": "has cards in hand", "takes-from-other-pack": "takes a card into his hand"}[verb]
+    who = {"someone": "`someone` names no seat", "bystander": "a bystander is not at the table",
+           "all": "`all` is every seat, not one"}.get(actor, f"{actor} is not a seat")
+    return f"only a seat {what}; {who} (seats: {' '.join(seats)})"
 
 
 @dataclass(frozen=True)
@@ -179,19 +205,23 @@ class Incident:
         return [i for i in self.items if isinstance(i, Dispute)]
 
     #: More ways for the facts to have gone than an arbitrator could weigh.
-    MAX_BRANCHES = 256
+    MAX_BRANCHES = limits.MAX_BRANCHES
 
     def branches(self) -> list[tuple[tuple[Alternative, ...], list[Statement]]]:
         """Every way the disputed facts could have gone: the alternatives chosen, and the
         statements of the incident with each dispute replaced by its chosen alternative.
         An incident with no dispute has one branch."""
         disputes = self.disputes
+        # the most statements one branch replays: those outside the disputes, and the
+        # longest alternative of each dispute
+        longest = sum(1 for i in self.items if isinstance(i, Statement)) + sum(
+            max((len(a.statements) for a in d.alternatives), default=0) for d in disputes)
         count = 1
         for d in disputes:
             count *= len(d.alternatives)
-            if count > self.MAX_BRANCHES:
-                raise self.error(d.pos, f"the disputes give more than {self.MAX_BRANCHES} ways for the facts "
-                                        "to have gone; settle some of the facts before asking for a ruling")
+            problem = limits.branches_problem(count, longest)
+            if problem:
+                raise self.error(d.pos, problem)
         out = []
         for choice in product(*(d.alternatives for d in disputes)):
             picked = dict(zip(map(id, disputes), choice))

@@ -21,9 +21,13 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..cards import Card, Suit, parse_pbn_hand
+from ..grammars import lalr_parser
+from . import limits
 from . import vocabulary as vocab
 from .errors import IncidentError
 from .model import (
+    HAND_SIZE,
+    NOT_SEATS,
     UNSPECIFIED,
     Alternative,
     Comment,
@@ -35,6 +39,7 @@ from .model import (
     MomentLine,
     Pos,
     Statement,
+    not_a_seat,
 )
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
@@ -58,15 +63,17 @@ TOKEN_WORDS = {
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     """The parser. It builds the model as it parses (an inline transformer), so no parse tree
-    is made and walked again; cache=True keeps the analysed grammar in a temporary file, so
-    a new process starts faster."""
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", cache=True, transformer=_BUILD)
+    is made and walked again. The analysed grammar is kept in the arbiter's own cache (never
+    Lark's pickle in the shared temporary directory: see arbiter/grammars.py), so a new
+    process starts faster."""
+    return lalr_parser("incident", GRAMMAR.read_text(encoding="utf-8"), _BUILD)
 
 
 def parse_file(path: str | Path) -> Incident:
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = limits.read_capped(stream, str(path))
     except IsADirectoryError:
         raise IncidentError.about_file(str(path), "is a directory, not an incident file") from None
     except FileNotFoundError:
@@ -97,6 +104,7 @@ def parse(text: str, path: str = "<incident>") -> Incident:
     """Parse the text of an incident."""
     text = text.removeprefix("\ufeff")     # a byte-order mark, as some editors write
     lines = text.splitlines()
+    limits.check_text(text, lines, path)
     stripped, comments = _take_out_comments(lines)
     source = "\n".join(stripped) + "\n"
     # Each line that is not blank holds one item: where it starts is where the item is.
@@ -114,6 +122,10 @@ def parse(text: str, path: str = "<incident>") -> Incident:
 
 # ------------------------------------------------------------------ comments
 
+#: The quote that ends a quotation, by the quote that opens it.
+_CLOSING_QUOTE = {'"': '"', "“": "”"}
+
+
 def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str, bool]]]:
     """Blank out ``# …`` (outside quotes); return the lines and {line: (comment, standalone)}."""
     out, comments = [], {}
@@ -121,18 +133,21 @@ def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str
         if "#" not in line:
             out.append(line)
             continue
-        in_quotes, cut, escaped = False, None, False
+        # As the grammar's STRING reads quotes: "…" ends at the next " not escaped by a
+        # backslash, “…” at the next ” (no escapes); inside either, the other quotes are words.
+        closing, cut, escaped = None, None, False
         for i, ch in enumerate(line):
             if escaped:
                 escaped = False
-                continue
-            if ch == "\\" and in_quotes:
+            elif closing is None:
+                if ch == "#":
+                    cut = i
+                    break
+                closing = _CLOSING_QUOTE.get(ch)
+            elif ch == "\\" and closing == '"':
                 escaped = True
-            elif ch in '"“”':
-                in_quotes = not in_quotes if ch == '"' else ch == "“"
-            elif ch == "#" and not in_quotes:
-                cut = i
-                break
+            elif ch == closing:
+                closing = None
         if cut is None:
             out.append(line)
             continue
@@ -286,7 +301,7 @@ class _Build(Transformer):
         "player": lambda self, v: (str(v[0]), _unquote(v[1])),
         "title": lambda self, v: _unquote(v[0]),
         "source": lambda self, v: _unquote(v[0]),
-        "packs": lambda self, v: int(v[0]),
+        "packs": lambda self, v: self.number(v[0]),
         "trump": lambda self, v: Suit.parse(str(v[0])),
         "trump_card": lambda self, v: self.card(v[0]),
         "score": lambda self, v: tuple(v),
@@ -320,15 +335,15 @@ class _Build(Transformer):
 
     def side_score(self, children):
         a, b, points = children
-        return ((str(a), str(b)), int(points))
+        return ((str(a), str(b)), self.number(points))
 
     # moments --------------------------------------------------------------
     @staticmethod   # called in the class body, to make methods
     def _moment(kind):
         def method(self, children):
-            trick = int(children[0]) if children else None
-            if trick is not None and not 1 <= trick <= 13:
-                self.fail(children[0], f"there is no trick {trick}: tricks are numbered 1 to 13")
+            trick = self.number(children[0]) if children else None
+            if trick is not None and not 1 <= trick <= HAND_SIZE:
+                self.fail(children[0], f"there is no trick {trick}: tricks are numbered 1 to {HAND_SIZE}")
             return partial(MomentLine, Moment(kind, trick))
         return method
 
@@ -339,6 +354,13 @@ class _Build(Transformer):
     after_hand = _moment("after-hand")
     after_next_trump = _moment("after-next-trump")
     after_next_cut = _moment("after-next-cut")
+
+    def number(self, token: Token) -> int:
+        """A number as written; one too long to mean anything is an error at its column."""
+        problem = limits.number_problem(str(token))
+        if problem:
+            self.fail(token, problem)
+        return int(token)
 
     # statements -----------------------------------------------------------
     def card(self, token: Token) -> Card:
@@ -361,18 +383,20 @@ class _Build(Transformer):
 
     def act(self, children):
         """``(claims game, calls attention)``: the grammar drops the commas, so the words are
-        read greedily as the longest known acts."""
+        read greedily as the longest known acts. An act has a few words, so only phrases
+        that long are tried at each word: the time is linear in the words."""
         tokens = [str(c) for c in children]
+        longest = _longest_act()
         out, i = [], 0
         while i < len(tokens):
-            for j in range(len(tokens), i, -1):
+            for j in range(min(len(tokens), i + longest), i, -1):
                 phrase = " ".join(tokens[i:j])
                 if phrase in vocab.ACTS:
                     out.append(phrase)
                     i = j
                     break
             else:
-                phrase = " ".join(tokens[i:])
+                phrase = " ".join(tokens[i:i + longest])
                 close = difflib.get_close_matches(phrase, sorted(vocab.ACTS), n=1, cutoff=0.5)
                 self.fail(children[i], f"unknown act {phrase!r} in ( … )", close[0] if close else None)
         return tuple(out)
@@ -388,7 +412,9 @@ class _Build(Transformer):
                 elif isinstance(child, Token) and child.type == "CARD":
                     fields["cards"] = (self.card(child),)
                 elif isinstance(child, Token) and child.type == "INT":
-                    fields["number"] = int(child)
+                    fields["number"] = self.number(child)
+                    if verb in _TRICK_VERBS and not 1 <= fields["number"] <= HAND_SIZE:
+                        self.fail(child, f"there is no trick {fields['number']}: tricks are numbered 1 to {HAND_SIZE}")
                 elif isinstance(child, Token) and child.type == "STRING":
                     fields["words"] = _unquote(child)
                 elif isinstance(child, Token) and child.type == "SEAT":
@@ -441,7 +467,7 @@ class _Build(Transformer):
             elif child.type == "SUIT":
                 fields["suit"] = Suit.parse(str(child))
             elif child.type == "INT":
-                fields["number"] = int(child)
+                fields["number"] = self.number(child)
             elif child.type == "SEAT":
                 fields["target"] = str(child)
         return fields
@@ -449,7 +475,7 @@ class _Build(Transformer):
     def marks(self, children):
         words = [c for c in children[1:]]
         what = self._phrase(words, vocab.MARKS, "score") if words else ""
-        return {"verb": "marks", "number": int(children[0]), "detail": what or None}
+        return {"verb": "marks", "number": self.number(children[0]), "detail": what or None}
 
     # findings, disputes, the question --------------------------------------
     def finding(self, children):
@@ -473,6 +499,16 @@ class _Build(Transformer):
 
     def note(self, children):
         return partial(HeaderLine, "note", _unquote(children[0]))
+
+
+#: The verbs whose number is a trick's.
+_TRICK_VERBS = frozenset({"looks-at-trick", "quits-trick", "gathers-trick"})
+
+
+@lru_cache(maxsize=1)
+def _longest_act() -> int:
+    """The most words an act has."""
+    return max(len(act.split()) for act in vocab.ACTS)
 
 
 def _at(kind, pos: Pos, **fields):
@@ -534,8 +570,17 @@ def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
             result.append(open_dispute)
             open_dispute = None
 
+    placed = 0
+
     def place(statement: Statement) -> Statement:
-        if statement.actor not in ("someone", "bystander", "all"):
+        nonlocal placed
+        placed += 1
+        problem = limits.too_many_statements(placed)
+        if statement.actor in NOT_SEATS:
+            problem = problem or not_a_seat(statement.actor, statement.verb, seats)
+        if problem:
+            fail(statement.pos, problem)
+        if statement.actor not in NOT_SEATS:
             seat(statement.actor, statement.pos)
         if statement.target is not None:
             seat(statement.target, statement.pos)

@@ -96,9 +96,10 @@ def header_text(h: HeaderLine, incident: Incident) -> str:
     if h.key == "trump_card":
         return f"trump card {v}"
     if h.key == "deal":
-        # clockwise from the first seat, "-" for a hand that is not known
+        # clockwise from the first seat, "-" for a hand that is not known (the hands after
+        # the last known one left out; a deal with no hand known is one "-")
         order = list(incident.seats)
-        while order[-1] not in incident.deal:
+        while len(order) > 1 and order[-1] not in incident.deal:
             order.pop()
         hands = [pbn_hand(incident.deal[s]) if s in incident.deal else "-" for s in order]
         return f"deal {order[0]}:" + " ".join(hands)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..resources import cache_dir, laws_dir
+from ..resources import laws_dir
 from .errors import LawBookError
 from .games import load_games
 from .model import FOOTNOTE_MARK, Code, Law, LawBook
@@ -88,41 +88,88 @@ def cached_lawbook(directory: Path) -> LawBook:
 
     Checking ~400 rules and 600 entries takes a third of a second; reading the checked
     result back takes a hundredth. The cache is keyed on the bytes of every law file and of
-    the modules that read them, so an edit is always checked afresh; a cache that cannot be
-    read or written is simply not used. ``WHIST_ARBITER_NO_CACHE=1`` turns it off.
+    the modules that read them, so an edit is always checked afresh -- and a book is kept
+    under the bytes it was actually built from, so a file edited while the book was being
+    built never leaves the edited book under the key of the file as it was before (where,
+    the edit undone, it would be read back). The cache lives in the
+    directory :mod:`arbiter.cachefiles` verifies is this user's alone, and only the
+    arbiter's own classes are unpickled from it. A cache that cannot be read or written,
+    or holds anything but a law book, is simply not used (and rebuilt);
+    ``WHIST_ARBITER_NO_CACHE=1`` turns it off.
     """
-    import hashlib
-    import os
     import pickle
 
-    base = cache_dir()
-    if base is None:
+    from .. import cachefiles
+    from .yamlio import recording
+
+    if not cachefiles.available():
         return build_lawbook(directory)
-    digest = hashlib.blake2b(digest_size=16)
-    code = Path(__file__).resolve().parent
-    sources = sorted(directory.rglob("*.yaml")) + sorted(code.glob("*.py")) + \
-        sorted((code.parent / "engine").glob("*.*"))
-    for path in sources:
-        digest.update(str(path.relative_to(path.parents[1])).encode())
-        digest.update(path.read_bytes())
-    cache = base / f"lawbook-{digest.hexdigest()}.pickle"
     try:
-        with cache.open("rb") as fh:
-            return pickle.load(fh)
-    except Exception:   # absent, stale, unreadable: build it
-        pass
-    book = build_lawbook(directory)
+        sources = _sources(directory)
+    except OSError:   # a law file that cannot be read: building says which, and why
+        return build_lawbook(directory)
+    kept = cachefiles.read(_cache_name(sources))
+    if kept is not None:
+        book = _unpickle(kept)
+        if book is not None:
+            return book
+    with recording() as reads:
+        book = build_lawbook(directory)
+    sources.update({_law_name(path, directory): digest for path, digest in reads.items()})
     try:
-        base.mkdir(parents=True, exist_ok=True)
-        for old in base.glob("lawbook-*.pickle"):
-            old.unlink(missing_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("wb") as fh:
-            pickle.dump(book, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(cache)
-    except OSError:
-        pass
+        blob = pickle.dumps(book, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return book
+    cachefiles.write(_cache_name(sources), blob, replaces="lawbook-")
     return book
+
+
+def _sources(directory: Path) -> dict[str, str]:
+    """Each law file, and each module that reads them, with the digest of its bytes."""
+    from .yamlio import digest
+
+    code = Path(__file__).resolve().parent
+    out = {_law_name(path, directory): digest(path.read_bytes())
+           for path in directory.rglob("*.yaml") if path.is_file()}
+    for path in sorted(code.glob("*.py")) + sorted((code.parent / "engine").glob("*.*")):
+        out[f"code/{path.relative_to(path.parents[1])}"] = digest(path.read_bytes())
+    return out
+
+
+def _law_name(path: Path, directory: Path) -> str:
+    try:
+        return f"laws/{path.relative_to(directory).as_posix()}"
+    except ValueError:      # a file read from elsewhere: named in full
+        return f"file/{path.as_posix()}"
+
+
+def _cache_name(sources: dict[str, str]) -> str:
+    from .yamlio import digest
+
+    listing = "".join(f"{name}\0{sources[name]}\n" for name in sorted(sources))
+    return f"lawbook-{digest(listing.encode('utf-8'))}.pickle"
+
+
+def _unpickle(data: bytes) -> LawBook | None:
+    """The law book in ``data``, or None if it is anything else or cannot be read."""
+    import io
+    import pickle
+
+    class BookUnpickler(pickle.Unpickler):
+        def find_class(self, module: str, name: str):
+            """Only the arbiter's own classes: a pickle that names anything else (a function
+            to call, a module of Python's) is not a law book of ours."""
+            if module == "arbiter" or module.startswith("arbiter."):
+                found = super().find_class(module, name)
+                if isinstance(found, type):
+                    return found
+            raise pickle.UnpicklingError(f"{module}.{name} is not part of a law book")
+
+    try:
+        book = BookUnpickler(io.BytesIO(data)).load()
+    except Exception:   # cut short, of an older shape, not ours: build it again
+        return None
+    return book if isinstance(book, LawBook) else None
 
 
 def build_lawbook(directory: Path) -> LawBook:
