@@ -8,8 +8,10 @@ Where the answer turns on a disputed fact, the decision says so and names the fa
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
+from .demands import Judgment, demand_sentence, judge_demands
 from .engine.infer import Conclusion, Inference, infer
 from .incident.model import Incident
 from .lawbook import LawBook
@@ -36,6 +38,11 @@ class Finding:
     lines: tuple[int, ...] = ()
     also_cites: tuple[str, ...] = ()     # the laws a gloss applied, or another law reaching the same holding
     authority: str = "law"               # law, gloss (a decided case: "cf."), or principle
+    exacts: tuple[str, ...] | None = None    # the penalties a right, limit or forfeiture names
+    against: str | None = None               # the seat or side that suffers them
+    elects: str | None = None                # who of ``who`` elects ("right of called")
+    also_holds: tuple[str, ...] = ()         # other rulings told in the very same sentence
+    elected: bool = False                    # a right the side has exercised by a demand that stands
 
 
 @dataclass
@@ -50,6 +57,7 @@ class Branch:
     scores: list[Finding] = field(default_factory=list)
     notes: list[Finding] = field(default_factory=list)      # the arbitrator's principles
     defeated: list[tuple[str, str]] = field(default_factory=list)   # (rule, by rule)
+    demands: list[Judgment] = field(default_factory=list)   # each demand, and whether it stands
     inference: Inference | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -66,10 +74,12 @@ class Branch:
     def cited(self) -> list[str]:
         """The laws relied on: each finding's law and those it also cites (the laws a gloss
         applied, or another law reaching the same holding), then the principles of the notes."""
-        return list(dict.fromkeys(law for f in self.findings + self.notes for law in (f.law, *f.also_cites)))
+        laws = [law for f in self.findings for law in (f.law, *f.also_cites)]
+        laws += [j.law for j in self.demands if j.law]
+        return list(dict.fromkeys(laws + [n.law for n in self.notes]))
 
     def holds(self, predicate: str) -> bool:
-        return any(f.ruling and f.ruling.split("(")[0] == predicate for f in self.holdings)
+        return any(r.split("(")[0] == predicate for f in self.holdings for r in (f.ruling or "", *f.also_holds) if r)
 
 
 @dataclass
@@ -88,6 +98,13 @@ class Decision:
     code_title: str = ""
 
     @property
+    def asks_yes_or_no(self) -> bool:
+        """Whether the question asks for a yes or a no ("May A call a suit?"), rather than for
+        a thing ("What penalty may the bidder exact?"): only then does the decision begin
+        with "Yes." or "No."; an open question is answered by the holding itself."""
+        return bool(self.question and _YES_NO.match(self.question.strip()))
+
+    @property
     def disputed(self) -> bool:
         return len(self.branches) > 1
 
@@ -100,6 +117,11 @@ class Decision:
         """The one branch, when there is no dispute."""
         return self.branches[0] if len(self.branches) == 1 else None
 
+
+#: A question that asks for a yes or a no: its verb comes first, after any clause that sets
+#: the scene ("Three cards having been played, may A call a suit?").
+_YES_NO = re.compile(r"^(?:[^,?]*, )*(?:is|are|was|were|may|might|can|could|must|should|shall|will|would|"
+                     r"does|do|did|has|have|had|ought|need)\b", re.I)
 
 _KIND_LIST = {"ruling": "holdings", "may": "remedies", "must": "duties", "cannot": "limits",
               "forfeits": "forfeits", "score": "scores", "note": "notes"}
@@ -140,34 +162,54 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     check_names(book, incident)
     code = code or incident.code or "english-1864"
     game = game or incident.game or "whist"
+    if _known_game(book, game):
+        game = book.game(game).id       # an alias ("solo-whist") is the game it names
     book.entries_of(code)   # an unknown code is an error with a suggestion
     rules = book.rules_of(code)
     branches = []
     # the facts say the code and game ruled under (``--code``, ``--compare``), not only the file's
     ruled = incident if (incident.code, incident.game) == (code, game) else replace(incident, code=code, game=game)
     for choice, result in replay_all(ruled):
-        inference = infer(rules, result.facts, game)
+        inference = _infer_with_demands_judged(rules, result.facts, game)
         branch = Branch(alternatives=tuple(a.label for a in choice),
                         described=tuple(_tell(a) for a in choice), inference=inference)
         seen: dict[tuple, int] = {}
+        said: dict[str, tuple[str, int]] = {}      # a sentence -> where it was first put
         for c in inference.conclusions:
             if c.kind not in _KIND_LIST:
                 continue
             finding = _finding(book, c)
+            if c.kind not in ("ruling", "note") and not _bears_on_incident(c):
+                continue
             bucket = getattr(branch, _KIND_LIST[c.kind])
             key = (finding.kind, finding.ruling or finding.says)
-            if key in seen:     # two laws reaching the same holding: say it once, cite both
-                first = bucket[seen[key]]
+            where = seen.get(key)
+            if where is None and finding.says in said and said[finding.says][0] == _KIND_LIST[c.kind]:
+                where = said[finding.says][1]     # another binding saying the very same sentence
+                if finding.ruling:
+                    first = bucket[where]
+                    bucket[where] = replace(first, also_holds=first.also_holds + (finding.ruling,))
+            if where is not None:     # two laws reaching the same holding: say it once, cite both
+                first = bucket[where]
                 also = tuple(dict.fromkeys(first.also_cites + (finding.law,) + finding.also_cites))
-                bucket[seen[key]] = replace(first, also_cites=also)
+                bucket[where] = replace(first, also_cites=tuple(a for a in also if a != first.law))
                 continue
             seen[key] = len(bucket)
+            said.setdefault(finding.says, (_KIND_LIST[c.kind], len(bucket)))
             bucket.append(finding)
+        _drop_lost_rights(branch)
         branch.scores.extend(_score_effects(book, code, incident, branch))
         branch.defeated = [(d.rule.id, d.by.id) for d in inference.defeats]
+        branch.demands = [replace(j, says=demand_sentence(j)) for j in judge_demands(inference)]
+        told = {j.told for j in branch.demands if j.told}
+        _drop_elected(branch)
+        branch.forfeits[:] = [f for f in branch.forfeits if (f.rule, f.says) not in told]
+        branch.limits[:] = [f for f in branch.limits if (f.rule, f.says) not in told]
         branches.append(branch)
     about = incident.question_about
     answer = None
+    for branch in branches:     # the answer to the question first, then what follows from it
+        branch.holdings.sort(key=lambda f: not (about and f.ruling and f.ruling.split("(")[0] == about))
     if about:
         held = [b.holds(about) for b in branches]
         answer = "yes" if all(held) else "no" if not any(held) else "depends"
@@ -229,6 +271,69 @@ def _score_effects(book: LawBook, code: str, incident: Incident, branch: Branch)
     return out
 
 
+def _bears_on_incident(c: Conclusion) -> bool:
+    """A right, duty or limit bears on this incident only if it rests on something that
+    happened in it: one resting only on the table (the seats, the dealer, the partnerships)
+    exists in every hand, and is not a holding."""
+    return any(f.time > 0 or f.line for f in c.used) or not c.used
+
+
+def _drop_lost_rights(branch: Branch) -> None:
+    """A penalty granted and, in the same decision, lost or barred to the same side is not
+    granted: the decision says it is lost, not both. A right that names several penalties
+    stands while one of them is still open."""
+    from .incident.vocabulary import penalty_answers
+
+    def lost(right: Finding) -> bool:
+        keys = right.exacts or ()
+        return bool(keys) and all(
+            any(loss.who == right.who and any(penalty_answers(k, g) or g == "penalty" for g in loss.exacts or ())
+                for loss in branch.forfeits + branch.limits)
+            for k in keys)
+
+    branch.remedies[:] = [r for r in branch.remedies if not lost(r)]
+
+
+def _infer_with_demands_judged(rules, facts, game: str) -> Inference:
+    """The inference, and where a penalty was demanded, the inference again with each
+    demand's judgment among the facts (``demand_stands(Dm, What, From)`` or
+    ``demand_refused(Dm, What, From)``, at the demand's time): the laws that speak of a
+    demand ("a penalty to which he is entitled … such decision is final") read whether it
+    stands, as the decision judges it."""
+    inference = infer(rules, facts, game)
+    demands = facts.by_name("penalty_demanded")
+    if not demands:
+        return inference
+    judged = facts.copy()
+    by_fact = {(j.demander, j.penalty, j.of, j.arg, j.line): j for j in judge_demands(inference)}
+    for demand in demands:
+        j = by_fact.get(tuple(str(a) for a in demand.args[:4]) + (demand.line,))
+        if j is not None:
+            judged.add("demand_stands" if j.stands else "demand_refused", j.demander, j.penalty, j.of,
+                       line=demand.line, moment=demand.moment, time=demand.time)
+    return infer(rules, judged, game)
+
+
+def _drop_elected(branch: Branch) -> None:
+    """Once a demand stands, the election is made and "such decision is final": the right
+    exercised, and the penalties the same side might have chosen instead under the same
+    law, are marked ``elected``: kept in the data, but no longer told as open (the demand's
+    own sentence tells what was chosen)."""
+    chosen = {(j.exercised, j.demander) for j in branch.demands if j.stands and j.exercised}
+    if not chosen:
+        return
+    facts = branch.inference.facts if branch.inference else None
+    laws = {rule.split("#")[0] for rule, _ in chosen}
+
+    def elected(f: Finding) -> bool:
+        if not f.exacts or f.law not in laws:
+            return False
+        return any(f.who == dm or (facts is not None and f.who is not None and facts.has("side_of", dm, f.who))
+                   for _, dm in chosen)
+
+    branch.remedies[:] = [replace(f, elected=True) if elected(f) else f for f in branch.remedies]
+
+
 def _tell(alternative) -> str:
     if alternative.text is not None:
         return alternative.text
@@ -250,4 +355,5 @@ def _finding(book: LawBook, c: Conclusion) -> Finding:
         facts=tuple(str(f) for f in c.used), lines=tuple(sorted({f.line for f in c.used if f.line})),
         also_cites=tuple(r for r in law.see if book.entries[r].kind == "law") if law.kind == "gloss" else (),
         authority=law.kind if law.kind in ("gloss", "principle") else "law",
+        exacts=c.exacts, against=c.against, elects=c.elects,
     )

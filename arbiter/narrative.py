@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .incident.model import Dispute, Incident, Moment, Statement
+from .incident.vocabulary import penalty_phrase
 
 _WHERE = {"face-up": "face upwards", "face-down": "face downwards", "on-floor": "on the floor",
           "in-other-pack": "in the other pack", "faced-in-pack": "faced in the pack",
@@ -32,7 +33,7 @@ _PAST = {
     "takes-from-other-pack": "took {card} from the other pack", "says": "said, {words}",
     "asks": "asked{to} {words}", "answers": "answered {words}", "interrupts": "interrupted{opt_words}",
     "claims": "claimed {detail}", "withdraws-claim": "withdrew his claim",
-    "demands": "demanded {detail}{arg}{from_}", "consults": "consulted {target}{opt_words}",
+    "demands": "demanded {penalty}", "consults": "consulted {target}{opt_words}",
     "marks": "marked {n}{opt_detail}", "objects": "objected{opt_words}",
     "quits-trick": "turned and quitted the trick", "gathers-trick": "gathered the trick",
     "mixes-cards": "mixed the cards", "searches-tricks": "searched the tricks",
@@ -70,9 +71,19 @@ def sentence(s: Statement) -> str:
         opt_words=f', "{s.words}"' if s.words is not None else "", detail=s.detail or "",
         arg=arg if s.verb == "demands" else "", from_=f" from {s.target}" if s.target else "",
         target=s.target or "", opt_detail=f" {s.detail}" if s.detail else "",
+        penalty=_demanded(s) if s.verb == "demands" else "",
     )
     gloss = [(_ACT_GLOSS.get(a) or a) for a in s.act]
     return f"{actor} {text}" + (f" ({'; '.join(gloss)})" if gloss else "")
+
+
+def _demanded(s: Statement) -> str:
+    """``the call of hearts from B``, ``of B that the trick be not won``."""
+    named = s.cards[0].name if s.cards else s.suit.word if s.suit else str(s.number) if s.number is not None else ""
+    phrase = penalty_phrase(s.detail or "penalty", named)
+    if phrase.startswith("that "):
+        return f"of {s.target} {phrase}" if s.target else phrase
+    return f"{phrase} from {s.target}" if s.target else phrase
 
 
 def moment_phrase(m: Moment) -> str:

@@ -70,10 +70,13 @@ def _cite(f: dict) -> str:
 
 def _ruling(b: dict) -> str:
     """One branch's findings as the paragraph of a decision."""
-    found = b["holdings"] + b["remedies"] + b["duties"] + b["limits"] + b["forfeits"] + b["scores"]
-    if not found:
+    remedies = [f for f in b["remedies"] if not f.get("elected")]
+    found = b["holdings"] + remedies + b["duties"] + b["limits"] + b["forfeits"] + b["scores"]
+    demands = [_cite({"says": j["says"], "kind": "demand", "label": j["label"]}) if j["label"] else j["says"]
+               for j in b.get("demands", ())]
+    if not found and not demands:
         return "No law of this code finds an irregularity in these facts."
-    return " ".join(_cite(f) for f in found)
+    return " ".join([_cite(f) for f in found] + demands)
 
 
 def _laws(laws: list[str], book: LawBook) -> str:
@@ -109,16 +112,29 @@ def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> d
             "duties": _plain(b.duties), "limits": _plain(b.limits),
             "forfeits": _plain(b.forfeits), "scores": _plain(b.scores),
             "cited": b.cited,
+            "demands": [{"demander": j.demander, "penalty": j.penalty, "from": j.of, "named": j.arg,
+                         "line": j.line, "stands": j.stands, "reason": j.reason, "law": j.law,
+                         "label": book.entries[j.law].label if j.law else None, "says": j.says}
+                        for j in b.demands],
         }
         if explain:
+            from .explain import explain_branch
+
+            # the incident's own topics: those of the laws of its holdings (or of any law
+            # relied on, where nothing is held)
+            held = [f.law for f in b.holdings] or b.cited
+            topics = {t for law in held for t in book.entries[law].topics}
             data["defeated"] = [{"rule": r, "by": by} for r, by in b.defeated]
             data["why_not"] = [{"rule": r, "law": r.split("#")[0], "failed": why} for r, why in b.why_not]
+            data["why"] = [{"law": w.law, "label": w.label, "held": w.held, "gave_way": w.gave_way,
+                            "missing": w.missing} for w in explain_branch(book, b, topics)]
         branches.append(data)
     return {
         "title": decision.title, "source": decision.source, "file": decision.path,
         "code": decision.code, "code_title": decision.code_title, "game": decision.game,
         "facts": decision.facts, "question": decision.question, "about": decision.about,
-        "answer": decision.answer, "disputed": decision.disputed, "branches": branches,
+        "answer": decision.answer, "yes_or_no": decision.asks_yes_or_no, "disputed": decision.disputed,
+        "branches": branches,
         "cited": decision.cited,
         "laws": {law: {"label": book.entries[law].label, "text": book.entries[law].text}
                  for law in decision.cited},
@@ -135,43 +151,29 @@ def render(decision: Decision, book: LawBook, fmt: str = "text", explain: bool =
 
 
 def render_comparison(decisions: list[Decision], book: LawBook, fmt: str = "text") -> str:
-    """The same incident ruled under several codes, side by side, with what differs."""
+    """The same incident ruled under several codes: each code's decision, then how they
+    compare in substance (arbiter/comparison.py)."""
     data = [decision_data(d, book) for d in decisions]
+    comparison = comparison_data(decisions)
     if fmt == "json":
-        return json.dumps({"decisions": data, "differences": differences(decisions)},
+        return json.dumps({"decisions": data, "comparison": comparison,
+                           "differences": [line for b in comparison["branches"] for line in b["differing"]]},
                           indent=2, ensure_ascii=False) + "\n"
     template = _environment().get_template(f"comparison.{fmt}.j2")
-    return template.render(ds=data, differences=differences(decisions), book=book)
+    return template.render(ds=data, c=comparison, book=book)
 
 
-def differences(decisions: list[Decision]) -> list[str]:
-    """How the codes differ, in substance: which rulings each holds (by the name of the
-    ruling, whatever its wording), and the remedies, limits and duties each gives."""
-    if len(decisions) < 2:
-        return []
-    out = []
-    names = {d.code: {f.ruling.split("(")[0] for b in d.branches for f in b.holdings if f.ruling} for d in decisions}
-    common = set.intersection(*names.values())
-    if common:
-        out.append("All hold: " + ", ".join(sorted(n.replace("_", " ") for n in common)) + ".")
-    for name in sorted(set().union(*names.values()) - common):
-        holders = [d.code for d in decisions if name in names[d.code]]
-        out.append(f"{' and '.join(holders)} {'holds' if len(holders) == 1 else 'hold'}: "
-                   f"{name.replace('_', ' ')}; the other{'s' if len(decisions) - len(holders) > 1 else ''} do not.")
-    for d in decisions:
-        if not names[d.code]:
-            other = any(b.remedies or b.duties or b.limits or b.forfeits or b.scores for b in d.branches)
-            out.append(f"{d.code} makes no holding" + (", but gives or limits a right." if other
-                                                       else ": it finds no irregularity."))
-    for kind, title in (("remedies", "gives"), ("limits", "limits"), ("forfeits", "forfeits"),
-                        ("scores", "scores")):
-        said = {d.code: list(dict.fromkeys(f.says for b in d.branches for f in getattr(b, kind)))
-                for d in decisions}
-        if len({tuple(v) for v in said.values()}) > 1:
-            for d in decisions:
-                for says in said[d.code]:
-                    out.append(f"{d.code} {title}: {says}")
-    return out
+def comparison_data(decisions: list[Decision]) -> dict:
+    from .comparison import compare
+
+    c = compare(decisions)
+    return {
+        "codes": c.codes, "answers": c.answers, "answer": c.answer, "agree": c.agree,
+        "branches": [{"described": b.described,
+                      "agreed": [x.sentence for x in b.agreed], "differing": [x.sentence for x in b.differing],
+                      "points": [{"topic": x.topic, "says": x.says, "codes": x.codes} for x in b.lines]}
+                     for b in c.branches],
+    }
 
 
 def render_case_report(rows, book: LawBook, fmt: str = "md") -> str:

@@ -81,10 +81,27 @@ def test_json_carries_holdings_and_laws():
     assert data["laws"]["english-1864/73"]["label"] == "Law 73"
 
 
-def test_explain_gives_the_facts_each_holding_rests_on():
+def test_explain_gives_the_facts_each_holding_rests_on_in_words():
     out = rule("-", "--explain", input=REVOKE).output
     assert "Why.--" in out
-    assert "english-1864/73#" in out and "held_suit_led(B, 2)" in out or "renounce_in_error(B, 2)" in out
+    why = out.split("Why.--")[1]
+    assert "Law 73 (english-1864/73):" in why
+    assert "B renounced in error at trick 2 (line 8)" in why and "because trick 2 was turned and quitted" in why
+    assert "does not hold" not in why and "shuffles(" not in why
+
+
+def test_explain_names_what_was_missing_only_on_the_incident_s_own_topics():
+    why = rule("-", "--explain", input=REVOKE).output.split("Why.--")[1]
+    missed = why.split("these laws did not apply:")[1]
+    # a revoke law whose subject arose, and what it wanted, in words
+    assert "Law 78 (english-1864/78): nothing shows that Y claimed revoke after the cards were cut" in missed
+    assert "Law 30 " not in missed and "Law 32 " not in missed   # the shuffle: not on it
+    assert "nothing shows that" in missed
+
+
+def test_explain_in_markdown_groups_by_law():
+    out = rule("-", "--explain", "--format", "md", input=REVOKE).output
+    assert "## Why" in out and "- **Law 73** (`english-1864/73`):" in out
 
 
 def test_html_escapes_the_words_spoken():
@@ -103,6 +120,42 @@ def test_compare_rules_under_every_code():
     out = rule("-", "--compare", input=REVOKE).output
     for code in ("english-1864", "english-revised", "american-1893"):
         assert f"({code}) ==" in out
+
+
+def test_compare_states_the_answer_and_the_outcome_in_substance():
+    """All three codes hold a revoke, each in its own words and predicate: said once, as an outcome."""
+    out = rule("-", "--compare", input=REVOKE).output
+    compared = out.split("How the codes compare:")[1]
+    assert "Every code answers Yes." in compared
+    assert "All three codes hold that there is a revoke, with its penalty." in compared
+    assert "holds: " not in compared and "the other do not" not in compared
+
+
+def test_compare_counts_taken_back_and_not_liable_as_one_outcome():
+    out = rule("-", "--compare", input=(EXAMPLES / "lead-out-of-turn-second-and-third-hand.whist").read_text()).output
+    compared = out.split("How the codes compare:")[1]
+    assert "All three codes hold that the card is not liable to be called (it is taken back without penalty)." in compared
+
+
+def test_compare_names_the_branch_of_a_disputed_incident():
+    out = rule("-", "--compare", input=DISPUTED).output
+    compared = out.split("How the codes compare:")[1]
+    assert "If B played the three of diamonds:" in compared and "If B played the three of hearts:" in compared
+    first, second = compared.split("If B played the three of hearts:")
+    assert "there is a revoke" in first and "there is a revoke" not in second
+
+
+def test_compare_in_html_is_a_whole_page_with_each_decision():
+    out = rule("-", "--compare", "--format", "html", input=REVOKE).output
+    assert out.startswith("<!doctype html>") and "<h2>How the codes compare</h2>" in out
+    assert out.count("<li class=\"holding\">") >= 3 and "(vide Law 73)" in out
+
+
+def test_compare_in_json_gives_the_points_and_who_holds_them():
+    data = json.loads(rule("-", "--compare", "--format", "json", input=REVOKE).output)
+    points = data["comparison"]["branches"][0]["points"]
+    revoke = next(p for p in points if p["says"].startswith("there is a revoke"))
+    assert sorted(revoke["codes"]) == ["american-1893", "english-1864", "english-revised"]
 
 
 def test_code_and_game_overrides():
@@ -136,8 +189,9 @@ def test_an_unknown_code_or_game_in_the_file_is_shown_at_its_line():
 
 def test_compare_says_when_a_code_finds_nothing_irregular():
     out = rule("-", "--compare", input="code english-1864\ndealer Z\ntrick 1:\n  A leads S5\n").output
-    for code in ("english-1864", "english-revised", "american-1893"):
-        assert f"{code} makes no holding: it finds no irregularity." in out
+    compared = out.split("How the codes compare:")[1]
+    assert "No code finds an irregularity in these facts." in compared and "The codes agree." in compared
+    assert out.count("No law of this code finds an irregularity in these facts.") == 3
 
 
 def test_every_example_can_be_ruled_in_every_format():
@@ -149,11 +203,13 @@ def test_every_example_can_be_ruled_in_every_format():
 
 def test_compare_says_how_english_and_american_differ_on_a_lead_out_of_turn():
     out = rule(str(EXAMPLES / "lead-out-of-turn-second-and-third-hand.whist"), "--compare").output
-    assert "All hold: lead out of turn." in out
-    english = next(line for line in out.splitlines() if line.strip().startswith("- english-1864 gives:"))
-    american = next(line for line in out.splitlines() if line.strip().startswith("- american-1893 gives:"))
-    assert "call D9, the card erroneously led" in english     # English 62: the card or a suit
-    assert "adversary on the right" in american               # American 24: a suit only, by one adversary
+    compared = out.split("How the codes compare:")[1]
+    assert "All three codes hold that a card was led out of turn." in compared
+    # English 62 and revised 64: the card or a suit; American 24: a suit only, by one adversary
+    card = next(line for line in compared.splitlines() if "the call of the card" in line)
+    assert card.strip().startswith("- english-1864 and english-revised give the call of the card (AB)")
+    assert card.rstrip().endswith("american-1893 does not.")
+    assert "elected by the adversary on the right of the player called" in compared
 
 
 def test_laws_with_parentheses_in_their_labels_are_cited_whole():

@@ -30,7 +30,7 @@ from arbiter.incident import parse
 
 RULINGS = Path(__file__).resolve().parent / "rulings"
 KEYS = {"name", "incident", "code", "game", "holdings", "not_holdings", "cites", "not_cites",
-        "remedies", "answer", "branches"}
+        "remedies", "answer", "branches", "rights", "not_rights", "demands"}
 
 
 def load_cases():
@@ -65,7 +65,37 @@ def check_branch(branch, expect, where):
     for law in expect.get("remedies", []):
         if law not in remedies:
             problems.append(f"expected a remedy under {law}; remedies under {remedies}")
+    problems += _check_rights(branch, expect) + _check_demands(branch, expect)
     assert not problems, f"{where}\n    " + "\n    ".join(problems)
+
+
+def _check_rights(branch, expect):
+    """``rights: ["YZ call suit"]``: a remedy held by YZ whose penalties include ``call suit``."""
+    granted = {f"{f.who} {k}" for f in branch.remedies for k in (f.exacts or ()) if f.who}
+    problems = [f"expected the right {r}; granted {sorted(granted)}" for r in expect.get("rights", [])
+                if r not in granted]
+    problems += [f"did not expect the right {r}; granted {sorted(granted)}" for r in expect.get("not_rights", [])
+                 if r in granted]
+    return problems
+
+
+def _check_demands(branch, expect):
+    """``demands: [{by: A, penalty: call suit, stands: false, because: "only B"}]``: each
+    demand judged as expected, the reason containing ``because``."""
+    problems = []
+    for want in expect.get("demands", []):
+        found = [j for j in branch.demands if j.demander == want["by"] and j.penalty == want["penalty"]]
+        if not found:
+            problems.append(f"expected a demand of {want['penalty']} by {want['by']}; judged "
+                            f"{[(j.demander, j.penalty) for j in branch.demands]}")
+            continue
+        j = found[0]
+        if j.stands != want["stands"]:
+            problems.append(f"expected {want['by']}'s demand of {want['penalty']} to "
+                            f"{'stand' if want['stands'] else 'be refused'}: {j.says}")
+        if want.get("because") and want["because"] not in j.reason:
+            problems.append(f"expected the reason to say {want['because']!r}: {j.says}")
+    return problems
 
 
 @pytest.mark.parametrize("file, case", CASES)

@@ -173,3 +173,9 @@ def test_french_boston_misere_is_paid_by_the_suit_turned(book):
     assert french_boston_payment(game, "petite-independence", "clubs", double=True) == 24
     out = runner.invoke(app, ["score", "french-boston", "--bid", "petite-misere", "--suit", "hearts"]).output
     assert "64 counters" in out
+
+
+def test_one_red_counter_is_said_in_the_singular_and_each_payment_is_a_sentence():
+    out = runner.invoke(app, ["score", "misere-partout", "A=1", "Y=4", "B=3", "Z=5"]).output
+    assert "Y receives one red counter." in out and "1 red counters" not in out
+    assert "Z pays 7 red counters." in out

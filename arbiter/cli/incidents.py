@@ -170,7 +170,7 @@ def rule(
         except IncidentError as exc:
             typer.echo(str(exc), err=True)
             raise typer.Exit(1)
-        game_id = incident.game
+        game_id = book.game(incident.game).id if incident.game else None   # an alias is its game
         if game:
             try:
                 game_id = book.game(game).id
@@ -178,7 +178,9 @@ def rule(
                 fail(f"no game {game!r}; games are: {', '.join(book.games)}")
         try:
             if compare:
-                codes = codes_for(book, game_id)
+                codes = codes_for(book, game_id or "whist")
+                if not codes:
+                    fail(f"no code rules on {game_id}: there is nothing to compare")
                 decisions = [decide(book, incident, code=c, game=game_id) for c in codes]
                 typer.echo(render_comparison(decisions, book, fmt), nl=False)
                 return

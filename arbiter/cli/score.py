@@ -121,7 +121,8 @@ def misere_partout_(
             fail(str(exc))
         for player, amount in result.items():
             verb = "receives" if amount > 0 else "pays" if amount < 0 else "neither pays nor receives"
-            typer.echo(f"{player} {verb}" + (f" {abs(amount):g} red counters" if amount else ""))
+            counters = "one red counter" if abs(amount) == 1 else f"{abs(amount):g} red counters"
+            typer.echo(f"{player} {verb}" + (f" {counters}" if amount else "") + ".")
 
 
 @score_app.command()

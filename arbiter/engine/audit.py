@@ -47,6 +47,8 @@ def audit_rules(rules: list, given: dict[str, frozenset[int]]) -> list[Problem]:
             for atom in pair:
                 if atom is not None:
                     concluded.setdefault(atom.name, set()).add(len(atom.args))
+        for name in r.concludes - {a.name for pair in r.atoms for a in pair if a is not None}:
+            concluded.setdefault(name, set()).add(2)     # entitled(Who, Penalty) and its kin
     for r in rules:
         if r.tree is None:
             continue

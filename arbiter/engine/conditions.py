@@ -309,6 +309,20 @@ def first_failure(tree, facts: FactSet) -> str | None:
     return None
 
 
+def first_failure_at(tree, facts: FactSet) -> tuple[object, dict, int] | None:
+    """As :func:`first_failure`, but the failed conjunct itself, with the binding the
+    conjuncts before it gave (their first way of holding) and how many held before it:
+    what ``--explain`` puts in words."""
+    parts = tree.parts if isinstance(tree, And) else (tree,)
+    sols = [Solution({})]
+    for i, part in enumerate(parts):
+        nxt = [s2 for s in sols for s2 in _solve(part, facts, s)]
+        if not nxt:
+            return part, dict(sols[0].binding), i
+        sols = nxt[:50]
+    return None
+
+
 def describe(tree) -> str:
     if isinstance(tree, (Pred, Cmp)):
         return str(tree)

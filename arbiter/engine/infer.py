@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..facts import Fact, FactSet
+from ..incident.vocabulary import penalty_words
 from .conditions import Pred, Solution, Var, first_failure, solve
-from .rules import Rule
+from .rules import PENALTY_FACT, Rule
 
 MAX_ROUNDS = 50
 
@@ -40,6 +41,9 @@ class Conclusion:
     consult: bool | None = None
     until: str | None = None
     points: int | None = None
+    exacts: tuple[str, ...] | None = None     # the penalties a right, limit or forfeiture names
+    against: str | None = None                # the seat or side that suffers them
+    elects: str | None = None                 # who of ``who`` elects ("right of called")
 
     @property
     def law(self) -> str:
@@ -244,12 +248,13 @@ def _saturate(stratum: _Stratum, facts, overriders, fired, defeated, result) -> 
                     continue
                 fired.add(key)
                 for data, atoms in zip(rule.then, rule.atoms):
-                    result.conclusions.append(_conclude(rule, data, atoms, sol, binding))
-                    for atom in atoms:
-                        if atom is not None:
-                            fact = _ground(atom, sol.binding, sol.used)
-                            if facts.add_fact(fact):
-                                added.add(fact.name)
+                    conclusion = _conclude(rule, data, atoms, sol, binding)
+                    result.conclusions.append(conclusion)
+                    new = [_ground(atom, sol.binding, sol.used) for atom in atoms if atom is not None]
+                    new += _penalty_facts(conclusion)
+                    for fact in new:
+                        if facts.add_fact(fact):
+                            added.add(fact.name)
         if not added:
             return
         again = {id(r) for name in added for r in stratum.triggered_by.get(name, ())}
@@ -294,6 +299,19 @@ def _ground(pred: Pred, binding: dict, used) -> Fact:
 _BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
+def _penalty_facts(c: Conclusion) -> list[Fact]:
+    """``entitled(Who, Penalty)`` for a right that names its penalties (``barred`` for a
+    limit, ``forfeited`` for a right lost), holding from the moment the conclusion does."""
+    if not c.exacts or not c.who:
+        return []
+    name = PENALTY_FACT[c.kind]
+    line = max((f.line for f in c.used if f.line), default=None)
+    time = max((f.time for f in c.used), default=0)
+    # every word a demand may use for it: a right to the highest answers ``demands highest``
+    keys = dict.fromkeys(word for key in c.exacts for word in penalty_words(key))
+    return [Fact(name, (c.who, key), line, time=time) for key in keys]
+
+
 def fill(text: str | None, binding: dict) -> str | None:
     if text is None:
         return None
@@ -311,6 +329,9 @@ def _conclude(rule: Rule, data, atoms, sol, binding) -> Conclusion:
         who=str(sol.binding.get(data.who, data.who)) if data.who else None,
         binding=binding, used=sol.used, options=tuple(data.options), consult=data.consult,
         until=data.until, points=data.points,
+        exacts=tuple(data.exacts) if data.exacts is not None else None,
+        against=str(sol.binding.get(data.against, data.against)) if data.against else None,
+        elects=data.elects,
     )
 
 

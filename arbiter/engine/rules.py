@@ -13,6 +13,10 @@ from .conditions import And, Not, Pred, parse_condition, predicates, variables
 if TYPE_CHECKING:
     from ..lawbook.schema import RuleData
 
+#: What a conclusion that names its penalties adds as a fact, ``name(Who, Penalty)``: the
+#: laws that speak of "a penalty to which he is entitled" read these.
+PENALTY_FACT = {"may": "entitled", "cannot": "barred", "forfeits": "forfeited"}
+
 _BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
@@ -60,8 +64,10 @@ class Rule:
 
     @cached_property
     def concludes(self) -> set[str]:
-        """The predicates this rule adds as facts."""
-        return {atom.name for pair in self.atoms for atom in pair if atom is not None}
+        """The predicates this rule adds as facts: its atoms, and for a right, a limit or a
+        forfeiture that names its penalties, ``entitled``, ``barred`` or ``forfeited``."""
+        out = {atom.name for pair in self.atoms for atom in pair if atom is not None}
+        return out | {PENALTY_FACT[c.kind] for c in self.then if c.exacts and c.kind in PENALTY_FACT}
 
     @cached_property
     def negated(self) -> set[str]:
@@ -92,6 +98,8 @@ class Rule:
             out |= set(_BRACED.findall(c.says or ""))
             if c.who:
                 out.add(c.who)
+            if c.against:
+                out.add(c.against)
         return out
 
     def names_first(self, other: "Rule") -> bool:
@@ -102,6 +110,26 @@ class Rule:
 
     def applies_in(self, game: str) -> bool:
         return not self.games or game in self.games
+
+
+def _check_penalties(i: int, c: ConclusionData, bound: set[str]) -> None:
+    """A conclusion's penalties are the notation's own words, held by someone."""
+    from ..incident.vocabulary import PENALTIES
+
+    if c.exacts is None:
+        if c.against or c.elects:
+            raise ValueError(f"then[{i}]: against and elects go with exacts")
+        return
+    if c.kind not in PENALTY_FACT:
+        raise ValueError(f"then[{i}]: exacts goes with may, cannot or forfeits, not {c.kind}")
+    unknown = [k for k in c.exacts if k not in PENALTIES]
+    if unknown:
+        raise ValueError(f"then[{i}]: {unknown} are not penalties the notation can demand "
+                         f"(arbiter/incident/vocabulary.py PENALTIES)")
+    if c.exacts and not c.who:
+        raise ValueError(f"then[{i}]: a penalty needs `who` may exact it")
+    if c.against and c.against not in bound:
+        raise ValueError(f"then[{i}]: against: {c.against} is not bound by `when`")
 
 
 def build_rule(law_id: str, data: RuleData, entry_games: tuple[str, ...]) -> Rule:
@@ -137,6 +165,7 @@ def build_rule(law_id: str, data: RuleData, entry_games: tuple[str, ...]) -> Rul
                 raise ValueError(f"then[{i}]: {sorted(unbound)} not bound by `when`")
             pair.append(pred)
         atoms.append((pair[0], pair[1]))
+        _check_penalties(i, c, bound)
         for text in (c.says, c.who):
             for name in _BRACED.findall(text or "") + ([text] if text and text == c.who else []):
                 if name not in bound:

@@ -62,6 +62,14 @@ class ConclusionData:
     until: str | None = None            # for `may`: the moment the right lapses
     points: int | None = None           # for `score`
     says: str | None = None
+    # for `may`, `cannot` and `forfeits`: the penalties granted, barred or lost, keyed as the
+    # notation's ``demands …`` (``call suit``, ``highest``, ``three tricks``); ``[]`` for a
+    # right that exacts nothing (to shuffle, to see the last trick)
+    exacts: list[str] | None = None
+    against: str | None = None          # a variable: the seat or side that suffers the penalty
+    # who among ``who`` may elect: none for any of them; "right of called" for the adversary
+    # on the right of the player from whom the penalty is demanded (American Law 24)
+    elects: Literal["right of called"] | None = None
 
     @property
     def kind(self) -> str:

@@ -1,0 +1,179 @@
+"""Every demand judged: does the penalty a player demanded stand?
+
+At the table the question is rarely only "was it a revoke?" but "Z demanded the card; was he
+entitled to it?". The laws grant rights as data (a ``may`` that names its penalties in
+``exacts``, who may elect, from whom), and take them away (a ``forfeits`` or ``cannot`` that
+names them). A demand in the incident, ``penalty_demanded(Dm, What, From, Arg)``, is matched
+against what the decision grants: it stands, or it is refused, and the judgment says why —
+demanded from his own side, by the wrong player, not among the options, after the right was
+lost, or where no penalty is given at all. Nothing here knows a law: the rights are the
+rules' conclusions, and the table (sides, seats on the right) is the replay's facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .engine.infer import Conclusion, Inference
+from .facts import Fact, FactSet
+from .incident.vocabulary import penalty_answers, penalty_key, penalty_phrase
+
+
+@dataclass(frozen=True)
+class Judgment:
+    """One demand, and whether it stands."""
+
+    demander: str
+    penalty: str                 # as demanded ("call suit")
+    of: str                      # from whom ("" when not said)
+    arg: str                     # the suit or card named, if any
+    line: int | None
+    stands: bool
+    reason: str                  # why, in a clause: "Z is entitled to it"
+    law: str | None              # the law of the right, or of its loss
+    says: str = ""               # the whole sentence
+    told: tuple[str, str] | None = None   # (rule, sentence) of a loss the reason tells in full
+    exercised: str | None = None          # the rule of the right a standing demand exercises
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.demander, penalty_key(self.penalty), self.of)
+
+
+def judge_demands(inference: Inference) -> list[Judgment]:
+    """Each demand in the facts, judged against the rights, limits and forfeitures concluded."""
+    facts = inference.facts
+    rights = [c for c in inference.conclusions if c.kind == "may" and c.exacts]
+    losses = [c for c in inference.conclusions if c.kind in ("forfeits", "cannot") and c.exacts]
+    from .outcomes import outcomes
+
+    table = outcomes()
+    ordered: dict[str, str] = {}   # a penalty the holdings give of themselves -> the law that holds it
+    for c in inference.conclusions:
+        if c.kind == "ruling":
+            outcome = table.get(c.text.split("(")[0])
+            for key in outcome.grants if outcome else ():
+                ordered.setdefault(key, c.law)
+    out = []
+    for demand in facts.by_name("penalty_demanded"):
+        judged = _judge(demand, rights, losses, facts)
+        given = next((law for key, law in ordered.items() if penalty_answers(str(demand.args[1]), key)), None)
+        if not judged.stands and given and not _same_side(str(demand.args[0]), str(demand.args[2]), facts):
+            judged = Judgment(judged.demander, judged.penalty, judged.of, judged.arg, judged.line, True,
+                              "the law orders it", given)
+        out.append(judged)
+    return out
+
+
+def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion], facts: FactSet) -> Judgment:
+    dm, what, of, arg = (str(a) for a in demand.args[:4])
+
+    def verdict(stands: bool, reason: str, law: str | None, loss: Conclusion | None = None) -> Judgment:
+        told = (loss.rule.id, loss.says or loss.text[:1].upper() + loss.text[1:]) if loss is not None else None
+        return Judgment(dm, what, of, arg, demand.line, stands, reason, law, told=told)
+
+    if of and _same_side(dm, of, facts):
+        whom = "himself" if of == dm else f"{of}, who plays with him"
+        return verdict(False, f"a penalty is exacted from the adversaries, not from {whom}", None)
+    answering = [r for r in rights if any(penalty_answers(what, k) for k in r.exacts or ())]
+    if not answering:
+        lost = _lost(dm, what, losses, demand, facts)
+        if lost is not None:
+            return verdict(False, _clause(lost), lost.law, lost)
+        mine = [r for r in rights if _member(dm, r.who, facts)]
+        if mine:
+            open_ = _listed(dict.fromkeys(_words(k, "", "") for r in mine for k in r.exacts or ()))
+            return verdict(False, f"that is not among the penalties open to him, which are {open_}", mine[0].law)
+        if rights:
+            holders = _listed(dict.fromkeys(str(r.who) for r in rights))
+            return verdict(False, f"only {holders} may exact a penalty here", rights[0].law)
+        return verdict(False, "no penalty is due", None)
+    entitled = [r for r in answering if _member(dm, r.who, facts)]
+    if not entitled:
+        holders = _listed(dict.fromkeys(str(r.who) for r in answering))
+        return verdict(False, f"only {holders} may exact it", answering[0].law)
+    for right in entitled:
+        if of and right.against and not (of == right.against or _member(of, right.against, facts)):
+            continue
+        if right.elects == "right of called" and of:
+            on_right = [str(f.args[0]) for f in facts.match("right_of", None, of)]
+            if on_right and dm not in on_right:
+                return verdict(False, f"only {on_right[0]}, the adversary on the right of {of}, "
+                                      f"may enforce it", right.law)
+        lost = _lost(dm, what, losses, demand, facts)
+        if lost is not None:
+            return verdict(False, _clause(lost), lost.law, lost)
+        return replace(verdict(True, f"{dm} is entitled to it", right.law), exercised=right.rule.id)
+    against = _listed(dict.fromkeys(str(r.against) for r in entitled if r.against))
+    return verdict(False, f"the penalty is exacted from {against}, not from {of}", entitled[0].law)
+
+
+def _lost(dm: str, what: str, losses: list[Conclusion], demand: Fact, facts: FactSet) -> Conclusion | None:
+    """A forfeiture or limit on the demander's side that covers this penalty, and arose no
+    later than the demand."""
+    for loss in losses:
+        if not _member(dm, loss.who, facts):
+            continue
+        if not any(penalty_answers(what, k) or k == "penalty" for k in loss.exacts or ()):
+            continue
+        # A loss that rests on this very demand: a forfeiture the demand itself brings on
+        # (a penalty not authorised) refuses it, whatever later facts it also reads; a
+        # limit it sets (a call once made cannot be changed) binds only the demands after.
+        demands = [f for f in loss.used if f.name == "penalty_demanded"]
+        if demands and min(demands, key=lambda f: f.time) == demand:
+            if loss.kind == "forfeits":
+                return loss
+            continue
+        if max((f.time for f in loss.used), default=0) <= demand.time:
+            return loss
+    return None
+
+
+def _member(seat: str, who: str | None, facts: FactSet) -> bool:
+    """Whether ``seat`` is ``who``: the seat itself, or one of the side it names."""
+    return who is not None and (seat == who or facts.has("side_of", seat, who))
+
+
+def _same_side(a: str, b: str, facts: FactSet) -> bool:
+    if a == b:
+        return True
+    for name in ("partner", "accepted", "fellow_adversary"):
+        if facts.has(name, a, b) or facts.has(name, b, a):
+            return True
+    sides = {f.args[1] for f in facts.match("side_of", a)}
+    return any(facts.has("side_of", b, s) for s in sides)
+
+
+def _words(key: str, arg: str, of: str) -> str:
+    return penalty_phrase(key, arg)
+
+
+def _listed(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _clause(c: Conclusion) -> str:
+    """A loss's sentence as the reason a demand is refused; the decision then tells the loss
+    there, and not again on its own."""
+    text = (c.says or c.text).rstrip(".")
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+#: Those who are not seats, as the statement of facts names them.
+_ACTOR = {"someone": "Someone", "bystander": "A bystander", "all": "All the players"}
+
+
+def demand_sentence(j: Judgment) -> str:
+    """``Z demanded the call of hearts from Y; the demand stands, Z being entitled to it.``"""
+    phrase = _words(j.penalty, j.arg, j.of)
+    who = _ACTOR.get(j.demander, j.demander)
+    if phrase.startswith("that "):
+        told = f"{who} demanded{f' of {j.of}' if j.of else ''} {phrase}"
+    else:
+        told = f"{who} demanded {phrase}{f' from {j.of}' if j.of else ''}"
+    if j.stands and j.reason == "the law orders it":
+        return f"{told}: the law orders it, whoever asks."
+    if j.stands:
+        return f"{told}: the demand stands, {j.demander} being entitled to it."
+    return f"{told}: the demand cannot be enforced, for {j.reason}."

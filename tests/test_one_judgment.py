@@ -1,0 +1,139 @@
+"""A decision reads as one judgment, over every incident we have: the examples, the
+published cases, the ruling tests and both sides of every edge.
+
+- no sentence is printed twice in one branch of a decision;
+- every sentence is a whole sentence: it begins with a capital (or a seat's letter, a
+  figure, a quotation) and ends with a full stop;
+- no decision both grants a penalty and refuses it to the same side (a right granted and
+  also lost, or barred, for the same penalty);
+- a yes or no is given only to a question that asks for one.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+from arbiter.cases import load_cases
+from arbiter.decision import decide
+from arbiter.incident import parse, parse_file
+from arbiter.incident.vocabulary import penalty_answers
+from arbiter.render import _cite, decision_data
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _incidents():
+    out = []
+    for path in sorted((ROOT / "examples").glob("*.whist")):
+        out.append((f"example {path.stem}", path.read_text(encoding="utf-8"), None, None))
+    for case in load_cases("cavendish", ROOT / "cases"):
+        out.append((f"Case {case.name}", case.incident_path.read_text(encoding="utf-8"), None, None))
+    for path in sorted((ROOT / "tests" / "rulings").glob("*.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            out.append((f"{path.stem}: {case['name']}", case["incident"], case.get("code"), case.get("game")))
+    for path in sorted((ROOT / "tests" / "boundaries").glob("*.yaml")):
+        for edge in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            for side in ("applies", "near_miss"):
+                case = edge[side]
+                out.append((f"{path.stem}: {case['name']}", case["incident"],
+                            case.get("code", edge.get("code")), case.get("game", edge.get("game"))))
+    return out
+
+
+INCIDENTS = _incidents()
+
+
+@lru_cache(maxsize=None)
+def _decided(index: int):
+    from arbiter.lawbook import load_lawbook
+
+    name, text, code, game = INCIDENTS[index]
+    return decide(load_lawbook(ROOT / "laws"), parse(text, name), code=code, game=game)
+
+
+def _sentences(branch: dict) -> list[str]:
+    found = branch["holdings"] + [f for f in branch["remedies"] if not f["elected"]] + branch["duties"] + branch["limits"] + branch["forfeits"] \
+        + branch["scores"]
+    return [_cite(f) for f in found] + [j["says"] for j in branch["demands"]]
+
+
+def _problems(decision, book) -> list[str]:
+    problems = []
+    data = decision_data(decision, book)
+    for i, branch in enumerate(data["branches"]):
+        said = _sentences(branch)
+        bare = [re.sub(r" \((?:vide|cf\.) [^)]*\)", "", s) for s in said]
+        for s in dict.fromkeys(b for b in bare if bare.count(b) > 1):
+            problems.append(f"branch {i + 1} says twice: {s}")
+        for f in branch["holdings"] + branch["remedies"] + branch["duties"] + branch["limits"] \
+                + branch["forfeits"] + branch["scores"] + branch["demands"]:
+            says = f["says"].strip()
+            if not re.match(r"[A-Z0-9\"'“‘(]", says):
+                problems.append(f"does not begin with a capital: {says}")
+            if not re.search(r"[.!?][\"'”’)]?$", says):
+                problems.append(f"does not end with a full stop: {says}")
+    for i, branch in enumerate(decision.branches):
+        for right in branch.remedies:
+            for loss in branch.forfeits + branch.limits:
+                if right.who and right.who == loss.who and any(
+                        penalty_answers(k, g) or g == "penalty" for k in (right.exacts or ()) for g in (loss.exacts or ())):
+                    problems.append(f"branch {i + 1} grants and refuses {right.who} a penalty: "
+                                    f"{right.says} / {loss.says}")
+    return problems
+
+
+@pytest.mark.parametrize("index", range(len(INCIDENTS)), ids=[n for n, *_ in INCIDENTS])
+def test_the_decision_reads_as_one_judgment(book, index):
+    problems = _problems(_decided(index), book)
+    assert not problems, INCIDENTS[index][0] + "\n    " + "\n    ".join(problems)
+
+
+def test_a_yes_or_no_answers_only_a_question_that_asks_for_one(book):
+    from arbiter.render import render
+
+    for index, (name, *_rest) in enumerate(INCIDENTS):
+        d = _decided(index)
+        if not d.question:
+            continue
+        text = render(d, book)
+        said = re.search(r"Decision\.--(Yes|No)\. ", text)
+        if said:
+            assert d.asks_yes_or_no, f"{name}: {said.group(1)!r} to {d.question!r}"
+        elif d.asks_yes_or_no and d.answer in ("yes", "no"):
+            pytest.fail(f"{name}: no yes or no to {d.question!r}")
+
+
+def test_open_and_closed_questions_told_apart():
+    from arbiter.decision import _YES_NO
+
+    for q in ("May A call a suit?", "Three cards having been played, may A call a suit, or must the trick be completed?",
+              "Is it a revoke?", "Does the revoke stand?"):
+        assert _YES_NO.match(q), q
+    for q in ("What penalty may the bidder exact?", "Who may call the suit?", "What may A and B do?",
+              "How many tricks are transferred?"):
+        assert not _YES_NO.match(q), q
+
+
+def test_the_global_checks_can_fail(book):
+    """The checks above find a sentence said twice, a fragment, and a right granted and lost."""
+    incident = parse_file(ROOT / "examples" / "consulting-partner-about-penalty.whist")
+    d = decide(book, incident)
+    b = d.branches[0]
+    from dataclasses import replace
+
+    first = b.holdings[0]
+    b.holdings.append(first)
+    b.holdings.append(replace(first, says="two tricks transferred"))
+    lost = next(iter(b.forfeits), None)
+    if lost is not None:
+        b.remedies.append(replace(lost, kind="may", exacts=("call suit",), says="AB may call a suit."))
+        b.forfeits[0] = replace(lost, exacts=("penalty",))
+    found = _problems(d, book)
+    assert any("says twice" in p for p in found)
+    assert any("capital" in p for p in found) and any("full stop" in p for p in found)
+    assert lost is None or any("grants and refuses" in p for p in found)
