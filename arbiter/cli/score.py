@@ -122,7 +122,7 @@ def misere_partout_(
         for player, amount in result.items():
             verb = "receives" if amount > 0 else "pays" if amount < 0 else "neither pays nor receives"
             counters = "one red counter" if abs(amount) == 1 else f"{abs(amount):g} red counters"
-            typer.echo(f"{player} {verb}" + (f" {counters}" if amount else "") + ".")
+            typer.echo(shown(f"{player} {verb}" + (f" {counters}" if amount else "") + "."))
 
 
 @score_app.command()
