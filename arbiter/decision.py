@@ -43,6 +43,7 @@ class Finding:
     elects: str | None = None                # who of ``who`` elects ("right of called")
     also_holds: tuple[str, ...] = ()         # other rulings told in the very same sentence
     elected: bool = False                    # a right the side has exercised by a demand that stands
+    electors: tuple[tuple[str, str], ...] = ()   # (player called, the adversary who may enforce it)
 
 
 @dataclass
@@ -200,6 +201,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         _drop_lost_rights(branch)
         branch.scores.extend(_score_effects(book, code, incident, branch))
         branch.defeated = [(d.rule.id, d.by.id) for d in inference.defeats]
+        _name_electors(branch)
         branch.demands = [replace(j, says=demand_sentence(j)) for j in judge_demands(inference)]
         told = {j.told for j in branch.demands if j.told}
         _drop_elected(branch)
@@ -312,6 +314,28 @@ def _infer_with_demands_judged(rules, facts, game: str) -> Inference:
             judged.add("demand_stands" if j.stands else "demand_refused", j.demander, j.penalty, j.of,
                        line=demand.line, moment=demand.moment, time=demand.time)
     return infer(rules, judged, game)
+
+
+def _name_electors(branch: Branch) -> None:
+    """A penalty that only the adversary on the right of the player called may enforce
+    (``elects: right of called``) names him: for each player of the side it is against, the
+    seat on his right ("by A, if it is called from Y; by B, if from Z")."""
+    facts = branch.inference.facts if branch.inference else None
+    if facts is None:
+        return
+    for i, f in enumerate(branch.remedies):
+        if f.elects != "right of called" or not f.against:
+            continue
+        called = [f.against] if facts.has("seat", f.against) else \
+            [str(x.args[0]) for x in facts.by_name("side_of") if x.args[1] == f.against]
+        pairs = [(c, str(r.args[0])) for c in called for r in facts.match("right_of", None, c)]
+        if not pairs:
+            continue
+        told = "; ".join(f"by {r}, if it is called from {c}" if k == 0 else f"by {r}, if from {c}"
+                         for k, (c, r) in enumerate(pairs))
+        says = f.says.rstrip()
+        says = (says[:-1] if says.endswith(".") else says) + f" (here {told})."
+        branch.remedies[i] = replace(f, says=says, electors=tuple(pairs))
 
 
 def _drop_elected(branch: Branch) -> None:
