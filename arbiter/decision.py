@@ -135,6 +135,9 @@ def check_names(book: LawBook, incident: Incident) -> None:
     from .incident.model import HeaderLine
 
     for item in incident.items:
+        if isinstance(item, HeaderLine) and item.key == "question" and item.value[1]:
+            _check_about(book, incident, item)
+            continue
         if not isinstance(item, HeaderLine) or item.key not in ("code", "game"):
             continue
         if item.key == "code" and item.value.lower() not in book.codes:
@@ -146,6 +149,58 @@ def check_names(book: LawBook, incident: Incident) -> None:
         close = difflib.get_close_matches(item.value.lower(), names, n=1)
         raise incident.error(item.pos, f"no {item.key} {item.value!r}; {item.key}s are: {', '.join(names)}",
                              close[0] if close else None, at=item.value)
+
+
+def games_of(book: LawBook, code: str) -> set[str]:
+    """The games a code rules on: its own, and those of the codes that supplement it (the
+    Boston family's exceptions join the American code)."""
+    games = set(book.codes[code].games)
+    for other in book.codes.values():
+        if code in other.supplements:
+            games |= set(other.games)
+    return games
+
+
+def _check_game_of_code(book: LawBook, incident: Incident, code: str, game: str) -> None:
+    """A game the code has no laws for (the American code and Dummy) is an error, at the
+    file's game line where it has one, never a ruling of plain whist under the game's name."""
+    from .incident.errors import IncidentError
+    from .incident.model import HeaderLine
+
+    if game in games_of(book, code):
+        return
+    ruling = [c for c in codes_for(book, game)]
+    problem = (f"the code {code} has no laws for {game}; "
+               + (f"{game} is ruled under {', '.join(ruling)}" if ruling else f"no code rules on {game}"))
+    line = next((i for i in incident.items if isinstance(i, HeaderLine) and i.key == "game"), None) \
+        or next((i for i in incident.items if isinstance(i, HeaderLine) and i.key == "code"), None)
+    if line is not None:
+        raise incident.error(line.pos, problem, f"code {ruling[0]}" if ruling else None, at=line.value)
+    raise IncidentError.about_file(incident.path, problem)
+
+
+def about_names(book: LawBook) -> set[str]:
+    """What a question may be ``about``: a holding some code makes (its predicate)."""
+    key = ("about-names",)
+    if key not in book.cache:
+        book.cache[key] = {c.ruling.split("(")[0] for code in book.codes for law in book.entries_of(code)
+                           for r in law.rules for c in r.then if c.ruling}
+    return book.cache[key]
+
+
+def _check_about(book: LawBook, incident: Incident, item) -> None:
+    """``about revokes`` names no holding: an error at the word, with the nearest name,
+    rather than a question silently answered "No"."""
+    import difflib
+
+    about = item.value[1]
+    names = about_names(book)
+    if about in names:
+        return
+    close = difflib.get_close_matches(about, sorted(names), n=1)
+    raise incident.error(item.pos, f"no holding {about!r} to ask about: `about` names a holding the laws make, "
+                         "such as revoke, misdeal or lead_out_of_turn",
+                         close[0] if close else None, at=about)
 
 
 def _known_game(book: LawBook, name: str) -> bool:
@@ -166,6 +221,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     if _known_game(book, game):
         game = book.game(game).id       # an alias ("solo-whist") is the game it names
     book.entries_of(code)   # an unknown code is an error with a suggestion
+    _check_game_of_code(book, incident, code, game)
     rules = book.rules_of(code)
     branches = []
     # the facts say the code and game ruled under (``--code``, ``--compare``), not only the file's

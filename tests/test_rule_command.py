@@ -230,3 +230,34 @@ def test_the_facts_name_the_code_and_game_ruled_under_not_only_the_file_s(book):
     facts = decision.branches[0].inference.facts
     assert facts.has("code", "english-revised") and not facts.has("code", "english-1864")
     assert facts.has("game", "dummy") and not facts.has("game", "whist")
+
+
+def test_the_american_suit_call_names_the_adversary_who_may_enforce_it():
+    """Law 24: "only by the adversary on the right of the player from whom the suit is then
+    lawfully called" -- resolved to the seats: A sits on Y's right, B on Z's."""
+    path = EXAMPLES / "lead-out-of-turn-second-and-third-hand.whist"
+    out = rule(str(path), "--code", "american-1893").output
+    assert "(here by A, if it is called from Y; by B, if from Z)" in out
+    data = json.loads(rule(str(path), "--code", "american-1893", "--format", "json").output)
+    remedy = next(f for f in data["branches"][0]["remedies"] if f["elects"] == "right of called")
+    assert [list(p) for p in remedy["electors"]] == [["Y", "A"], ["Z", "B"]]
+
+
+def test_a_misspelt_about_is_an_error_at_the_word_with_the_nearest_name():
+    result = rule("-", input='code english-1864\ntrick 1:\n  A leads S5\nquestion "Is it a revoke?" about revokes\n')
+    assert result.exit_code == 1
+    assert "<stdin>:4:34: no holding 'revokes' to ask about" in result.output
+    assert "did you mean `revoke`?" in result.output
+    assert rule("-", input=REVOKE).exit_code == 0        # a holding the laws make is accepted
+
+
+def test_a_game_the_code_has_no_laws_for_is_an_error_not_plain_whist():
+    result = rule("-", input="code american-1893\ngame dummy\ndealer Z\ntrick 1:\n  A leads S5\n")
+    assert result.exit_code == 1
+    assert "<stdin>:2:6: the code american-1893 has no laws for dummy" in result.output
+    assert "dummy is ruled under english-1864, english-revised" in result.output
+    result = rule("-", "--game", "boston", input="code english-1864\ntrick 1:\n  A leads S5\n")
+    assert result.exit_code == 1 and "the code english-1864 has no laws for boston" in result.output
+    # the Boston family's exceptions join the American code: French Boston is ruled under it
+    ok = rule("-", input="code american-1893\ngame french-boston\npartners none\ndealer Z\ntrick 1:\n  A leads S5\n")
+    assert ok.exit_code == 0, ok.output
