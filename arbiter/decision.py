@@ -97,6 +97,7 @@ class Decision:
     notes: list[str] = field(default_factory=list)
     path: str = ""
     code_title: str = ""
+    warnings: list = field(default_factory=list)     # IncidentErrors marked as warnings
 
     @property
     def asks_yes_or_no(self) -> bool:
@@ -278,7 +279,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         title=incident.title, source=incident.source, code=code, game=game,
         facts=statement_of_facts(incident), question=incident.question, about=about,
         answer=answer, branches=branches, notes=notes, path=incident.path,
-        code_title=book.codes[code].title,
+        code_title=book.codes[code].title, warnings=list(ruled.warnings),
     )
 
 

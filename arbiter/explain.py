@@ -250,7 +250,7 @@ def _pred_words(p: Pred, binding: dict, said=None) -> str:
     for a in p.args:
         if isinstance(a, Const):
             args.append(a.value)
-        elif isinstance(a, Var) and a.name in binding:
+        elif isinstance(a, Var) and a.name in binding and binding[a.name] != "":
             args.append(binding[a.name])
         else:
             args.append(_unknown(a.name))

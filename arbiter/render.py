@@ -139,6 +139,7 @@ def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> d
         "laws": {law: {"label": book.entries[law].label, "text": book.entries[law].text}
                  for law in decision.cited},
         "notes": decision.notes,
+        "warnings": [w.as_data() for w in decision.warnings],
     }
 
 

@@ -126,3 +126,18 @@ def test_a_byte_order_mark_and_no_break_spaces_are_read_as_nothing(tmp_path):
 
 def test_there_are_at_least_thirty_cases():
     assert len(CASES) >= 30
+
+
+def test_a_warning_is_told_at_its_line_once_and_the_ruling_goes_on():
+    from arbiter.incident import parse
+
+    incident = parse("code english-1864\ntrick 1:\n  A leads S5\n", "t.whist")
+    pos = incident.items[1].pos
+    incident.warn(pos, "a count that cannot be", "has 12 cards")
+    incident.warn(pos, "a count that cannot be", "has 12 cards")     # met again in another branch
+    assert len(incident.warnings) == 1
+    told = str(incident.warnings[0])
+    assert told.startswith("t.whist:2:1: warning: a count that cannot be")
+    assert "did you mean `has 12 cards`?" in told
+    data = incident.warnings[0].as_data()
+    assert data["warning"] is True and data["line"] == 2 and data["message"] == "a count that cannot be"

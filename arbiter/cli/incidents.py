@@ -76,9 +76,12 @@ def check(
     except IncidentError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(1)
+    for warning in incident.warnings:
+        typer.echo(str(warning), err=True)
     if fmt == "json":
         typer.echo(json.dumps({
             "file": incident.path, "code": incident.code, "game": incident.game,
+            "warnings": [w.as_data() for w in incident.warnings],
             "question": incident.question, "statement_of_facts": statement_of_facts(incident),
             "branches": [{"alternatives": [a.label for a in choice],
                           "facts": [{"fact": str(f), "name": f.name, "args": list(f.args), "line": f.line}
@@ -182,10 +185,14 @@ def rule(
                 if not codes:
                     fail(f"no code rules on {game_id}: there is nothing to compare")
                 decisions = [decide(book, incident, code=c, game=game_id) for c in codes]
+                for warning in incident.warnings:
+                    typer.echo(str(warning), err=True)
                 typer.echo(render_comparison(decisions, book, fmt), nl=False)
                 return
             decision = decide(book, incident, code=code or None, game=game_id)
         except IncidentError as exc:
             typer.echo(str(exc), err=True)
             raise typer.Exit(1)
+        for warning in decision.warnings:       # on standard error: the decision stays clean
+            typer.echo(str(warning), err=True)
         typer.echo(render(decision, book, fmt, explain), nl=False)

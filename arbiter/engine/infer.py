@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..facts import Fact, FactSet
-from ..incident.vocabulary import penalty_words
+from ..incident.vocabulary import penalty_phrase, penalty_words
 from .conditions import Pred, Solution, Var, first_failure, solve
 from .rules import PENALTY_FACT, Rule
 
@@ -296,7 +296,7 @@ def _ground(pred: Pred, binding: dict, used) -> Fact:
     return Fact(pred.name, args, line, moment, time) if moment else Fact(pred.name, args, line, time=time)
 
 
-_BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
+_BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)(:penalty)?\}")
 
 
 def _penalty_facts(c: Conclusion) -> list[Fact]:
@@ -315,7 +315,14 @@ def _penalty_facts(c: Conclusion) -> list[Fact]:
 def fill(text: str | None, binding: dict) -> str | None:
     if text is None:
         return None
-    return _BRACED.sub(lambda m: str(binding.get(m.group(1), m.group(0))), text)
+    def value(m: re.Match) -> str:
+        got = binding.get(m.group(1))
+        if got is None:
+            return m.group(0)
+        # ``{Wt:penalty}``: the penalty in words ("the call of a suit"), not the notation's key
+        return penalty_phrase(str(got)) if m.group(2) else str(got)
+
+    return _BRACED.sub(value, text)
 
 
 def _conclude(rule: Rule, data, atoms, sol, binding) -> Conclusion:

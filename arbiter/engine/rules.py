@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 #: laws that speak of "a penalty to which he is entitled" read these.
 PENALTY_FACT = {"may": "entitled", "cannot": "barred", "forfeits": "forfeited"}
 
-_BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
+#: A variable in a sentence: ``{P}``, or ``{Wt:penalty}`` for a penalty told in words
+_BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)(?::penalty)?\}")
 
 
 @dataclass(frozen=True, eq=False)

@@ -29,11 +29,18 @@ from ..escapes import shown
 
 class IncidentError(ValueError):
     def __init__(self, path: str, line: int, column: int, text: str, expected: str,
-                 suggestion: str | None = None, problem: str | None = None) -> None:
+                 suggestion: str | None = None, problem: str | None = None, warning: bool = False) -> None:
         self.path, self.line, self.column = path, line, column
         self.text, self.expected, self.suggestion = text, expected, suggestion
         self.problem = problem
+        self.warning = warning      # told, and the ruling goes on: what a real table could produce
         super().__init__(self.render())
+
+    def as_data(self) -> dict:
+        """For the JSON output: where, and what."""
+        return {"file": self.path, "line": self.line, "column": self.column,
+                "message": self.problem or f"expected {self.expected}", "suggestion": self.suggestion,
+                "warning": self.warning}
 
     @classmethod
     def about_file(cls, path: str, problem: str) -> "IncidentError":
@@ -42,8 +49,8 @@ class IncidentError(ValueError):
     def render(self) -> str:
         path = _clip(self.path)
         if self.line == 0:
-            return f"{path}: {_clip(self.problem or '')}"
-        head = f"{path}:{self.line}:{self.column}: "
+            return f"{path}: {'warning: ' if self.warning else ''}{_clip(self.problem or '')}"
+        head = f"{path}:{self.line}:{self.column}: " + ("warning: " if self.warning else "")
         head += _clip(self.problem if self.problem else f"expected {self.expected}")
         quoted, before = _quoted(self.text, self.column)
         # under a tab, a tab: the caret stays under its character however the tabs are set

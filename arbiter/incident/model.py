@@ -21,7 +21,7 @@ HAND_SIZE = 13
 #: hand held: the replay follows them seat by seat, so that their actor must be a seat.
 #: ``someone``, ``bystander`` and ``all`` may do anything else: a bystander speaks, someone
 #: finds a card on the floor, all throw down their hands.
-SEAT_VERBS = frozenset({"leads", "plays", "withdraws", "takes-up-trump", "held", "has-cards",
+SEAT_VERBS = frozenset({"leads", "plays", "withdraws", "takes-up-trump", "held", "held-none", "has-cards",
                         "takes-from-other-pack"})
 
 #: The actors that are not seats.
@@ -33,7 +33,7 @@ def not_a_seat(actor: str, verb: str, seats: tuple[str, ...]) -> str | None:
     if verb not in SEAT_VERBS or actor in seats:
         return None
     what = {"leads": "leads a card", "plays": "plays a card", "withdraws": "takes back a card played",
-            "takes-up-trump": "takes up the trump card", "held": "holds cards",
+            "takes-up-trump": "takes up the trump card", "held": "holds cards", "held-none": "holds no cards of a suit",
             "has-cards": "has cards in hand", "takes-from-other-pack": "takes a card into his hand"}[verb]
     who = {"someone": "`someone` names no seat", "bystander": "a bystander is not at the table",
            "all": "`all` is every seat, not one"}.get(actor, f"{actor} is not a seat")
@@ -159,6 +159,9 @@ class Incident:
     question_about: str | None = None   # the ruling the question asks about (``about revoke``)
     notes: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list, repr=False)   # the text, for error messages
+    #: what the file says that a real table could produce but the reader should check (an
+    #: untagged speech, a count that cannot be): each an IncidentError marked as a warning
+    warnings: list = field(default_factory=list, repr=False, compare=False)
 
     def error(self, pos: Pos, problem: str, suggestion: str | None = None, at: str | None = None):
         """An IncidentError pointing at ``pos`` in this incident's file, or at the words ``at``
@@ -171,6 +174,15 @@ class Incident:
             found = text.upper().find(at.upper(), pos.column - 1)
             column = found + 1 if found >= 0 else column
         return IncidentError(self.path, pos.line, column, text, "", suggestion, problem)
+
+    def warn(self, pos: Pos, problem: str, suggestion: str | None = None, at: str | None = None) -> None:
+        """Record a warning at ``pos`` (once: a replay of several branches or codes meets it
+        again)."""
+        warning = self.error(pos, problem, suggestion, at)
+        warning.warning = True
+        warning.args = (warning.render(),)
+        if all(str(w) != str(warning) for w in self.warnings):
+            self.warnings.append(warning)
 
     def partner_of(self, seat: str) -> str | None:
         """The partner: as declared, or the seat opposite at a table of four."""
