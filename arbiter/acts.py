@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from . import phrases
 from .incident.model import Statement
 from .tablestate import HAND_SIZE, TableState
 
@@ -121,9 +122,21 @@ class TableActs(TableState):
 
     def on_says(self, s: Statement) -> None:
         self.add("said", s.actor, s.words, s=s)
+        self.untagged_speech(s)
 
     def on_asks(self, s: Statement) -> None:
         self.add("asked", s.actor, s.target or "table", s.words, s=s)
+        self.untagged_speech(s)
+
+    def untagged_speech(self, s: Statement) -> None:
+        """Words the books quote as a formula ("Having none?"), written without their act:
+        a warning showing the act, never the act silently supplied (the words may mean
+        something else at that table) nor silently dropped."""
+        act = None if s.act else phrases.suggested_act(s.words, phrases.load_phrases())
+        if act:
+            written = self.i.lines[s.pos.line - 1].strip() if 0 < s.pos.line <= len(self.i.lines) else ""
+            self.i.warn(s.pos, f"speech without its act: did you mean `({act})`?",
+                        f"{written} ({act})" if written else None, at=s.words)
 
     def on_answers(self, s: Statement) -> None:
         self.add("answered", s.actor, s.words, s=s)
@@ -132,9 +145,15 @@ class TableActs(TableState):
         """A bid: a second bid by the same player straight after his first corrects it; a bid
         by another player over-calls the bid standing before it."""
         self.add("bids", s.actor, s.words, s=s)
-        tricks = _tricks_in(s.words or "")
-        if tricks is not None:
+        reading = self.read_bid(s)
+        tricks = _tricks_in(s.words or "") if reading is None else reading.tricks
+        if tricks is not None and (reading is None or reading.object == "win"):
             self.add("tricks_bid", s.actor, tricks, s=s)
+        if reading is not None:
+            self.add("bid_read", s.actor, reading.id, s=s)
+            self.add("bid_object", s.actor, reading.object, s=s)
+            if reading.trump:
+                self.add("bid_trump", s.actor, reading.trump, s=s)
         if s.actor in self.passed:
             self.add("bid_after_pass", s.actor, s.words, s=s)
         if self.bidding:
@@ -144,6 +163,32 @@ class TableActs(TableState):
             else:
                 self.add("overcalled", seat, s.actor, s=s)
         self.bidding.append((s.actor, s.words))
+
+    def read_bid(self, s: Statement) -> phrases.BidReading | None:
+        """A bid in a game of the Boston family, read against the game's data ("Little
+        Misère", "seven hearts"); one that cannot be read is an error at its line. In another
+        game (Cayenne's "nullo", Whist's bidding of the trump) the words stand as they are."""
+        from .lawbook import load_lawbook
+
+        table = phrases.load_phrases()
+        book = load_lawbook()
+        try:
+            game = book.game(self.i.game).id
+        except KeyError:
+            return None
+        if not phrases.reads_bids(game, table):
+            return None
+        calls = phrases.game_calls(book, game)
+        reading = phrases.read_bid(s.words or "", calls, table)
+        if reading is None:
+            import difflib
+
+            names = phrases.bid_names(calls, table)
+            close = difflib.get_close_matches(" ".join(phrases.words_of(s.words or "")), names, n=1)
+            raise self.i.error(s.pos, f"cannot read the bid {s.words!r} in {book.game(game).name}: a bid is a "
+                               "number of tricks and what is trumps (\"seven hearts\"), or a call such as "
+                               + ", ".join(f'"{n}"' for n in names[:4]), close[0] if close else None, at=s.words)
+        return reading
 
     def on_passes(self, s: Statement) -> None:
         self.add("passes", s.actor, s=s)

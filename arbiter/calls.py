@@ -15,11 +15,19 @@ class Calls(TableState):
         if s.target and s.detail in ("call suit", "highest", "lowest", "call highest", "call lowest",
                                      "win trick", "not win trick", "trump", "not trump"):
             self.calls[s.target] = (s.detail, s.suit, s.pos.line)
-            holding = self.holding_at(s.target, max(self.trick_of(s), 1))
-            known = holding is not None and (self.known_full or any(c.suit is s.suit for c in holding))
-            if s.suit is not None and known and holding is not None:
-                has = any(c.suit is s.suit for c in holding)
-                self.add("holds_suit" if has else "void_in_suit", s.target, s.suit.word, s=s)
+            if s.suit is not None:
+                self.suit_calls.append((s, max(self.trick_of(s), 1), self.clock))
+
+    def suits_held_when_called(self) -> None:
+        """After the play, whether each player a suit was demanded of held it then: what the
+        whole story shows (a card of it he played later, every card of it accounted for
+        elsewhere, a void stated), at the time of the demand. Not known, no fact."""
+        for s, number, time in self.suit_calls:
+            assert s.target is not None and s.suit is not None   # only such demands are kept
+            void = self.knows_void(s.target, s.suit, number)
+            if void is not None:
+                self.facts.add("void_in_suit" if void else "holds_suit", s.target, s.suit.word,
+                               line=s.pos.line, moment=s.moment, time=time)
 
     def check_call(self, s: Statement, trick: Trick, card: Card) -> None:
         """A play by a player of whom something was demanded: did he comply?"""

@@ -156,6 +156,7 @@ GIVEN_BY_REPLAY: dict[str, frozenset[int]] = {name: frozenset(arities) for name,
     "led_other_suit_holding_suit_called": (2,), "mixed_cards_after_claim": (1,), "marked": (3,),
     "card_count": (2,), "bids": (2,), "tricks_bid": (2,), "bid_amended": (3,), "overcalled": (2,),
     "bid_after_pass": (2,), "passes": (1,), "accepted": (2,),
+    "bid_read": (2,), "bid_object": (2,), "bid_trump": (2,),
     # each demand as the decision judged it, for the laws that speak of a demand (decision.py)
     "demand_stands": (3,), "demand_refused": (3,),
 }.items()}

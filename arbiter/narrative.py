@@ -37,7 +37,8 @@ _PAST = {
     "marks": "marked {n}{opt_detail}", "objects": "objected{opt_words}",
     "quits-trick": "turned and quitted the trick", "gathers-trick": "gathered the trick",
     "mixes-cards": "mixed the cards", "searches-tricks": "searched the tricks",
-    "has-cards": "had {n} cards", "held": "held {cards}", "finds": "found {card}{where}",
+    "has-cards": "had {n} cards", "held": "held {cards}", "held-none": "held no {none_of}",
+    "finds": "found {card}{where}",
     "calls-for-new-cards": "called for new cards", "bids": "bid {words}", "passes": "passed",
     "accepts": "accepted {target} as his partner",
 }
@@ -72,6 +73,7 @@ def sentence(s: Statement) -> str:
         arg=arg if s.verb == "demands" else "", from_=f" from {s.target}" if s.target else "",
         target=s.target or "", opt_detail=f" {s.detail}" if s.detail else "",
         penalty=_demanded(s) if s.verb == "demands" else "",
+        none_of=s.suit.word if s.suit else "trumps",
     )
     gloss = [(_ACT_GLOSS.get(a) or a) for a in s.act]
     return f"{actor} {text}" + (f" ({'; '.join(gloss)})" if gloss else "")
@@ -97,6 +99,9 @@ def moment_phrase(m: Moment) -> str:
 
 def statement_of_facts(incident: Incident) -> list[str]:
     """Paragraphs: the circumstances, then what happened moment by moment, then findings."""
+    from .table import seated  # partners as the game's data seats them
+
+    incident = seated(incident)
     paragraphs = []
     setting = []
     if incident.trump:

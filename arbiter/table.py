@@ -16,17 +16,20 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .acts import TableActs
 from .calls import Calls
 from .cards import Card
+from .consistency import KnownHands
 from .facts import Fact, FactSet
 from .incident.model import HeaderLine, Incident, Moment, Statement, not_a_seat
 from .tablestate import HAND_SIZE, Trick
 from .tricks import TrickPlay
 
-__all__ = ["HAND_SIZE", "Replay", "Trick", "replay", "replay_all"]
+__all__ = ["HAND_SIZE", "Replay", "Trick", "replay", "replay_all", "seated"]
+
+#: The findings of what a hand held, read before the play.
+_HELD = ("held", "held-none")
 
 #: The facts of each seating met so far (a few in practice; cleared if a script meets many).
 _SEATING: dict[tuple, tuple[Fact, ...]] = {}
@@ -52,7 +55,22 @@ def replay(incident: Incident, statements: list[Statement] | None = None) -> Rep
     if statements is None:
         branches = incident.branches()
         statements = branches[0][1]
-    return _Replayer(incident, statements).run()
+    return _Replayer(seated(incident), statements).run()
+
+
+def seated(incident: Incident) -> Incident:
+    """Partnerships follow the game's data: where the game has no fixed partners (Boston,
+    Solo Whist: ``partners: none`` in laws/family.yaml) and the incident names none, none
+    are assumed, as if it said ``partners none``. The warnings stay the incident's own."""
+    if incident.no_partners or incident.partners:
+        return incident
+    from .lawbook import load_lawbook
+
+    try:
+        game = load_lawbook().game(incident.game)
+    except KeyError:        # a game the book does not know: an error where it is ruled
+        return incident
+    return replace(incident, no_partners=True) if game.partners == "none" else incident
 
 
 def replay_all(incident: Incident) -> list[tuple[tuple, Replay]]:
@@ -60,16 +78,17 @@ def replay_all(incident: Incident) -> list[tuple[tuple, Replay]]:
     return [(choice, replay(incident, statements)) for choice, statements in incident.branches()]
 
 
-class _Replayer(TrickPlay, Calls, TableActs):
+class _Replayer(TrickPlay, Calls, KnownHands):
     """The replay of one branch: the parts of the table's story, run in the order told."""
 
     def run(self) -> Replay:
         self.table_facts()
-        # What a player is found to have held is known before the play it explains.
-        held = [f.statement for f in self.i.findings if f.statement is not None and f.statement.verb == "held"]
+        # What a player is found to have held, or to have had none of, is known before the
+        # play it explains.
+        held = [f.statement for f in self.i.findings if f.statement is not None and f.statement.verb in _HELD]
         for statement in held:
             self.check_actor(statement)
-            self.on_held(statement)
+            self.on_finding(statement)
         for dispute in self.i.disputes:
             self.add("disputed", dispute.title or "the facts", s=None)
         for s in self.statements:
@@ -86,9 +105,11 @@ class _Replayer(TrickPlay, Calls, TableActs):
                     self.add("claimed", s.actor, act[len("claims "):], s=s)
         self.clock += 1     # what is found, and what the hand comes to, is known after the events
         for finding in self.i.findings:
-            if finding.statement is not None and finding.statement.verb != "held":
+            if finding.statement is not None and finding.statement.verb not in _HELD:
                 self.check_actor(finding.statement)
                 self.on_finding(finding.statement)
+        self.suits_held_when_called()
+        self.check_hand_sizes()
         self.after_play()
         return Replay(self.i, self.statements, self.facts, self.tricks, self.hands, self.played)
 

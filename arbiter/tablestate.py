@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, Suit
+from .cards import RANKS, Card, Suit
 from .facts import FactSet
 from .incident.model import HAND_SIZE, Incident, Moment, Statement
 
@@ -54,6 +54,11 @@ class TableState:
         self.owed: dict[str, int] = {}     # seat -> the trick he owes a card to, having taken one back
         self.clock = 0     # the time of the statement being replayed: 0 before the first
         self.play_time: dict[tuple[int, str], int] = {}   # (trick, seat) -> when he played to it
+        # what findings say was held, card -> (seat, the finding), and the voids stated, by seat
+        self.found_held: dict[Card, tuple[str, Statement]] = {}
+        self.voids: dict[str, dict[Suit, Statement]] = {}
+        self.suit_calls: list[tuple[Statement, int, int]] = []   # a suit called: (demand, trick, time)
+        self._other_pack: set[Card] | None = None
 
     def add(self, name, *args, s: Statement | None = None):
         self.facts.add(name, *args, line=s.pos.line if s else None,
@@ -108,6 +113,80 @@ class TableState:
             return None
         return {c for c in known if c not in self.played or self.played[c][1] >= number}
 
-    # provided by the parts (``arbiter.calls``), called from the play of a card
+    # ------------------------------------------------------------------ what is known
+    def stated_void(self, seat: str, suit: Suit) -> Statement | None:
+        """The finding that ``seat`` held none of ``suit``, if one says so."""
+        return self.voids.get(seat, {}).get(suit)
+
+    def from_other_pack(self, card: Card) -> bool:
+        """A card of the other pack taken into a hand is a second copy: two may hold it."""
+        if self._other_pack is None:
+            self._other_pack = {c for s in self.statements if s.verb == "takes-from-other-pack" for c in s.cards}
+        return card in self._other_pack
+
+    def hand_known(self, seat: str) -> bool:
+        """Whether the whole of his hand is known: every hand dealt, or his of thirteen."""
+        return self.known_full or len(self.i.deal.get(seat, ())) == HAND_SIZE
+
+    def knows_void(self, seat: str, suit: Suit, number: int) -> bool | None:
+        """Whether ``seat`` held none of ``suit`` when trick ``number`` was played: True, False,
+        or None where it is not known. Known from a stated void; from a card of the suit he is
+        known to hold then (dealt or found held and not yet played, or played by him at that
+        trick or later); from his hand known in full; or where every card of the suit is
+        accounted for, held or played by the others or played by him before. That he did not
+        follow suit shows nothing: it may be the revoke to be judged."""
+        if self.stated_void(seat, suit) is not None:
+            return True
+        holding = self.holding_at(seat, number)
+        if holding is not None and any(c.suit is suit for c in holding):
+            return False
+        if any(who == seat and at >= number and c.suit is suit for c, (who, at) in self.played.items()):
+            return False
+        if holding is not None and self.hand_known(seat):
+            return True
+        for rank in RANKS:
+            card = Card(suit, rank)
+            if card in self.played and (self.played[card][0] != seat or self.played[card][1] < number):
+                continue
+            if card in self.found_held and self.found_held[card][0] != seat:
+                continue
+            if any(card in cards for who, cards in self.i.deal.items() if who != seat):
+                continue
+            return None
+        return True
+
+    def honour_sides(self) -> dict[str, int] | None:
+        """The trump honours each side held, where the holder of all four is known (the deal,
+        findings, the play) or can be told by elimination (the other seats void in trumps, or
+        their hands known without it); else None: the honours are not known, and no count of
+        them is a fact."""
+        trump = self.i.trump
+        if trump is None:
+            return None
+        count = dict.fromkeys(sorted({self.side(seat) for seat in self.i.seats}), 0)
+        for rank in ("A", "K", "Q", "J"):
+            sides = {self.side(seat) for seat in self.possible_holders(Card(trump, rank))}
+            if len(sides) != 1:
+                return None
+            count[sides.pop()] += 1
+        return count
+
+    def possible_holders(self, card: Card) -> set[str]:
+        """The seats that could have been dealt ``card``: the one known to hold it, or every
+        seat not ruled out (his hand known without it, or a void in its suit stated)."""
+        for seat, cards in self.i.deal.items():
+            if card in cards:
+                return {seat}
+        if card in self.found_held:
+            return {self.found_held[card][0]}
+        if card in self.played:
+            return {self.played[card][0]}
+        return {seat for seat in self.i.seats
+                if not self.hand_known(seat) and self.stated_void(seat, card.suit) is None}
+
+    # provided by the parts (``arbiter.calls``, ``arbiter.consistency``), called from the play
     def check_call(self, s: Statement, trick: Trick, card: Card) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def check_play_known(self, s: Statement, card: Card) -> None:  # pragma: no cover
         raise NotImplementedError

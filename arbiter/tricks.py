@@ -198,12 +198,9 @@ class TrickPlay(TableState):
         if self.i.trump and card.suit is self.i.trump:
             self.add("trumped", s.actor, trick.number, s=s)
         holding = self.holding_at(s.actor, trick.number)
-        if holding is None:
-            return
-        in_suit = sorted(str(c) for c in holding if c.suit is suit)
-        if in_suit:
+        if holding is not None and any(c.suit is suit for c in holding):
             self.add("held_suit_led", s.actor, trick.number, s=s)
-        elif self.known_full:
+        elif self.knows_void(s.actor, suit, trick.number):
             self.add("void_in_suit_led", s.actor, trick.number, s=s)
 
     def take_from_hand(self, s: Statement, card: Card, number: int) -> None:
@@ -214,6 +211,7 @@ class TrickPlay(TableState):
         if card in self.played:
             seat, at = self.played[card]
             raise self.i.error(s.pos, f"{card} has already been played, by {seat} at trick {at}", at=str(card))
+        self.check_play_known(s, card)
         if self.i.deal and card not in self.hands.get(s.actor, set()):
             owner = next((seat for seat, cards in self.i.deal.items() if card in cards), None)
             if owner and owner != s.actor:
@@ -356,5 +354,9 @@ class TrickPlay(TableState):
             for side in sides:
                 held = sum(1 for seat in self.i.deal for c in self.i.deal[seat]
                            if c in honours and seat in side)
+                self.add("honours_held", side, held)
+        elif (count := self.honour_sides()) is not None:
+            # from what is known of the hands: findings, the play, voids stated
+            for side, held in count.items():
                 self.add("honours_held", side, held)
 

@@ -45,6 +45,8 @@ BASES = [p.read_text(encoding="utf-8") for p in EXAMPLES] + [
     'seats N E S W\ndealer W\ntrump clubs\ndeal N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876\n'
     'trick 1:\n  N leads SA\n  E plays SJ\n  S plays S8\n  W plays S5\n',
     'disputed "what B did":\n  - B plays HA\n  - B exposes HA; B throws down hand\nY says "x" (claims game, calls attention)\n',
+    'code english-1864\ndealer Z\ntrump hearts\ntrick 1:\n  Y leads S5\n  A demands call suit spades from Z\n'
+    'finding: Z held no spades\nfinding: Y held HA HK HQ\nfinding: A held no trumps\n',
 ]
 
 PIECES = ["trick", "12", ":", "-", '"', "(", ")", ";", "#", "S5", "HA", "A", "Z", "plays", "leads",
@@ -152,7 +154,8 @@ STATEMENT_FORMS = [
     "demands highest from Y", "demands call SK", "demands new deal", "demands deduct points 3",
     "consults B", 'consults Y "Shall we?"', "marks 4", "marks 2 honours", "objects", 'objects "No"',
     "quits trick", "quits trick 1", "gathers trick", "gathers trick 2", "mixes cards",
-    "searches tricks", "has 12 cards", "has 1 card", "held S9 HA", "finds SK on the floor",
+    "searches tricks", "has 12 cards", "has 1 card", "held S9 HA", "held no spades", "held no trumps",
+    "finds SK on the floor",
     "finds D2 among the tricks", "calls for new cards", 'bids "seven hearts"', 'bids "² grand"',
     "passes", "accepts Y",
 ]
@@ -246,3 +249,51 @@ def test_any_condition_is_a_tree_or_a_clean_error(text):
         parse_condition(text)
     except ValueError as error:
         assert "column" in str(error)
+
+
+#: Findings of what a hand held or had none of, and the plays they may contradict.
+FINDING_FORMS = ["held HA", "held HK HQ", "held HJ", "held S2", "held S10 SJ", "held D4", "held no spades",
+                 "held no hearts", "held no trumps", "held no clubs", "held HA HK HQ HJ"]
+PLAY_FORMS = ["leads S2", "plays S10", "plays HA", "plays D4", "leads HK", "plays C3", "plays SJ"]
+
+
+@st.composite
+def findings_and_voids(draw):
+    """A play of a few cards, and findings of cards held and suits not held, by any seats: a
+    card found with two players, a void and then a card of it played, and the like."""
+    lines = ["code english-1864", "dealer Z", draw(st.sampled_from(["trump hearts", "trump spades", ""]))]
+    lines.append("trick 1:")
+    for _ in range(draw(st.integers(0, 5))):
+        lines.append(f"  {draw(st.sampled_from(ACTORS[:4]))} {draw(st.sampled_from(PLAY_FORMS))}")
+    if draw(st.booleans()):
+        lines.append(f"  A demands call suit {draw(st.sampled_from(['spades', 'hearts']))} from "
+                     f"{draw(st.sampled_from(ACTORS[:4]))}")
+    for _ in range(draw(st.integers(1, 5))):
+        lines.append(f"finding: {draw(st.sampled_from(ACTORS[:4]))} {draw(st.sampled_from(FINDING_FORMS))}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 300)), deadline=DEADLINE,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(findings_and_voids())
+@bounded
+def test_findings_and_voids_are_ruled_or_fail_cleanly_at_their_line(text):
+    """Findings that contradict each other or the play are an error at a line of the file,
+    never a traceback; where they stand together, the honours are counted only when all four
+    are placed, and a stated void is a fact."""
+    try:
+        incident = parse(text, "fuzz.whist")
+        replays = replay_all(incident)
+        render(decide(BOOK, incident), BOOK, "text")
+    except IncidentError as error:
+        assert 1 <= error.line <= len(text.splitlines())
+        assert re.match(r"fuzz\.whist:\d+:\d+: ", str(error))
+        return
+    for _, r in replays:
+        honours = [f.args[1] for f in r.facts.by_name("honours_held")]
+        assert not honours or sum(int(h) for h in honours) == 4
+        for finding in incident.findings:
+            s = finding.statement
+            if s is not None and s.verb == "held-none" and (s.suit or incident.trump):
+                assert r.facts.has("void_in_suit", s.actor, (s.suit or incident.trump).word)
+

@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from . import incidents
+from . import incidents, notation
 from .cases import cases_app
 from .laws import laws_app
 from .score import score_app
@@ -29,6 +29,7 @@ app.add_typer(score_app, name="score")
 app.command()(incidents.rule)
 app.command()(incidents.check)
 app.command()(incidents.fmt)
+app.command()(notation.notation)
 
 
 @app.command()

@@ -472,6 +472,14 @@ class _Build(Transformer):
                 fields["target"] = str(child)
         return fields
 
+    def held_none(self, children):
+        """``held no spades``: a void, stated; the suit is kept in ``suit``."""
+        return {"verb": "held-none", "suit": Suit.parse(str(children[0]))}
+
+    def held_no_trumps(self, children):
+        """``held no trumps``: a void in whatever suit is trumps (``detail``)."""
+        return {"verb": "held-none", "detail": "trumps"}
+
     def marks(self, children):
         words = [c for c in children[1:]]
         what = self._phrase(words, vocab.MARKS, "score") if words else ""

@@ -37,7 +37,8 @@ _VERBS = {
     "marks": "marks {n}{opt_detail}", "objects": "objects{opt_words}",
     "quits-trick": "quits trick{opt_n}", "gathers-trick": "gathers trick{opt_n}",
     "mixes-cards": "mixes cards", "searches-tricks": "searches tricks", "has-cards": "has {n} cards",
-    "held": "held {cards}", "finds": "finds {card}{where}", "calls-for-new-cards": "calls for new cards",
+    "held": "held {cards}", "held-none": "held no {none_of}", "finds": "finds {card}{where}",
+    "calls-for-new-cards": "calls for new cards",
     "bids": "bids {words}", "passes": "passes", "accepts": "accepts {target_name}",
 }
 
@@ -61,6 +62,7 @@ def statement_text(s: Statement) -> str:
         opt_n=f" {s.number}" if s.number is not None else "",
         demand_arg=demand_arg if s.verb == "demands" else "",
         from_target=f" from {s.target}" if s.target else "",
+        none_of=s.suit.word if s.suit else "trumps",
     )
     act = f" ({', '.join(s.act)})" if s.act else ""
     return f"{s.actor} {text}{act}"

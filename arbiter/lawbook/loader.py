@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .schema import CodeFile
 
 #: Files in laws/ that are not codes.
-SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml", "scoring.yaml", "outcomes.yaml"}
+SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml", "scoring.yaml", "outcomes.yaml", "phrases.yaml"}
 
 T = TypeVar("T")
 

@@ -99,3 +99,7 @@ class GameData:
     aliases: list[str] = field(default_factory=list)
     codes: list[str]
     described_in: str | None = None
+    # "fixed": partners sit opposite, as at Whist; "none": each plays for himself, a bidder
+    # taking a partner only by the bid (Boston, Solo Whist); partners_quote gives the words
+    partners: Literal["fixed", "none"] = "fixed"
+    partners_quote: str | None = None

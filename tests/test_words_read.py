@@ -1,0 +1,208 @@
+"""Words read, never dropped (issue 13, item 3): speech that matches a formula the books quote
+is warned about and shown its act, never silently decided; the Boston family's bids are read
+as each game's data names them, and a bid that cannot be read is an error at its line;
+partnerships follow the game's data."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from arbiter import phrases
+from arbiter.decision import decide
+from arbiter.incident import IncidentError, parse
+from arbiter.incident.vocabulary import ACTS
+from arbiter.lawbook.errors import LawBookError
+from arbiter.narrative import statement_of_facts
+from arbiter.table import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --- the phrase table --------------------------------------------------------------
+
+def test_every_formula_suggests_an_act_of_the_notation_and_quotes_its_seed_verbatim():
+    table = phrases.load_phrases()
+    assert table.formulas
+    for formula in table.formulas:
+        assert formula.act in ACTS
+        if formula.seed is None:
+            continue
+        seed = _flat((SEEDS / formula.seed).read_text(encoding="utf-8"))
+        assert formula.quote and _flat(formula.quote) in seed, formula.quote
+
+
+def test_every_bid_call_of_the_phrase_table_is_quoted_from_the_seed():
+    raw = yaml.safe_load((ROOT / "laws" / "phrases.yaml").read_text(encoding="utf-8"))
+    seed = _flat((SEEDS / raw["bids"]["seed"]).read_text(encoding="utf-8"))
+    assert _flat(raw["bids"]["quote"]) in seed
+    for call in raw["bids"]["calls"]:
+        assert _flat(call["quote"]) in seed, call["quote"]
+
+
+def test_a_phrase_table_naming_an_act_the_notation_lacks_is_an_error_naming_the_file(tmp_path):
+    text = (ROOT / "laws" / "phrases.yaml").read_text(encoding="utf-8")
+    (tmp_path / "phrases.yaml").write_text(text.replace("act: concedes", "act: concede"), encoding="utf-8")
+    with pytest.raises(LawBookError) as raised:
+        phrases.load_phrases(tmp_path)
+    assert str(raised.value).endswith("phrases.yaml: entry formula #9: field 'act': no act 'concede' in the notation")
+
+
+def test_the_longest_formula_within_the_words_is_the_one_suggested():
+    assert phrases.suggested_act("There's the game.") == "claims game"
+    assert phrases.suggested_act("We have lost the game") == "concedes"
+    assert phrases.suggested_act("We have the game") == "can win rest"
+    assert phrases.suggested_act("You are not game") == "disputes claim"
+    assert phrases.suggested_act("If Y had scored his honours, he would have been game") is None
+
+
+# --- speech -------------------------------------------------------------------------
+
+HAVING_NONE = """code english-1864
+trump hearts
+trick 1:
+  Y leads S5
+  B plays H2
+  A asks B "Having none, partner?"{act}
+"""
+
+
+def test_speech_without_its_act_that_matches_a_formula_is_warned_at_its_line_with_the_act_to_add():
+    incident = parse(HAVING_NONE.format(act=""), "t.whist")
+    replay(incident)
+    assert [str(w) for w in incident.warnings] == [
+        't.whist:6:13: warning: speech without its act: did you mean `(asks partner none)`?\n'
+        '      A asks B "Having none, partner?"\n'
+        '                ^\n'
+        '  did you mean `A asks B "Having none, partner?" (asks partner none)`?']
+
+
+def test_speech_without_its_act_is_not_silently_given_the_act_it_may_mean():
+    facts = replay(parse(HAVING_NONE.format(act=""), "t.whist")).facts
+    assert not facts.match("asks_partner_none")
+    assert facts.has("asked", "A", "B", "Having none, partner?")
+
+
+def test_speech_with_its_act_is_unchanged_and_not_warned_about():
+    incident = parse(HAVING_NONE.format(act=" (asks partner none)"), "t.whist")
+    facts = replay(incident).facts
+    assert incident.warnings == []
+    assert facts.match("asks_partner_none")
+
+
+def test_the_usual_formula_of_election_untagged_is_warned_about_and_the_decision_carries_it(book):
+    incident = parse('code english-1864\ntrick 1:\n  Y leads S5\n  B asks A "Will you exact the penalty, or shall I?"\n',
+                     "t.whist")
+    decision = decide(book, incident)
+    assert [w.problem for w in decision.warnings] == ["speech without its act: did you mean `(asks who elects)`?"]
+
+
+def test_speech_no_formula_matches_is_not_warned_about():
+    incident = parse('code english-1864\ntrick 1:\n  Y leads S5\n  B says "Lovely weather"\n', "t.whist")
+    replay(incident)
+    assert incident.warnings == []
+
+
+# --- bids ---------------------------------------------------------------------------
+
+def _bid_facts(game: str, words: str):
+    incident = parse(f'code american-1893\ngame {game}\ndealer Z\nbidder A\nbidding:\n  A bids "{words}"\n', "b.whist")
+    facts = replay(incident).facts
+    read = [f.args[1] for f in facts.match("bid_read")]
+    obj = [f.args[1] for f in facts.match("bid_object")]
+    tricks = [f.args[1] for f in facts.match("tricks_bid")]
+    trump = [f.args[1] for f in facts.match("bid_trump")]
+    return read, obj, tricks, trump
+
+
+@pytest.mark.parametrize("game, words, expected", [
+    ("boston", "seven hearts", (["7-hearts"], ["win"], [7], ["hearts"])),
+    ("boston", "Seven Grand", (["7-grand"], ["win"], [7], ["grand"])),
+    ("boston", "misère", (["misere"], ["lose"], [], [])),
+    ("boston", "Little Misère", (["little-misere"], ["lose"], [], [])),
+    ("boston", "petite misère", (["little-misere"], ["lose"], [], [])),
+    ("boston", "grande misère", (["grand-misere"], ["lose-all"], [], [])),
+    ("boston", "misère partout", (["misere-partout"], ["partout"], [], [])),
+    ("solo", "solo", (["solo"], ["win"], [], [])),
+    ("solo", "abundance", (["abundance"], ["win"], [], [])),
+    ("solo", "slam", (["slam"], ["win"], [13], [])),
+    ("boston-de-fontainebleau", "Piccolissimo", (["piccolissimo"], ["win-exactly"], [], [])),
+    ("boston-de-fontainebleau", "Little Spread", (["little-spread"], ["lose"], [], [])),
+    ("russian-boston", "Grand Misère", (["grand-misere"], ["lose-all"], [], [])),
+    ("french-boston", "Petite misère", (["petite-misere"], ["lose"], [], [])),
+    ("french-boston", "Six tricks solo, in any suit", (["petite-independence"], ["win"], [6], [])),
+])
+def test_the_bids_of_the_boston_family_are_read_as_each_games_data_names_them(game, words, expected):
+    assert _bid_facts(game, words) == expected
+
+
+def test_a_bid_that_cannot_be_read_is_an_error_at_its_line():
+    incident = parse('code american-1893\ngame boston\ndealer Z\nbidding:\n  A bids "seven hurts"\n', "b.whist")
+    with pytest.raises(IncidentError) as raised:
+        replay(incident)
+    assert str(raised.value).startswith(
+        "b.whist:5:11: cannot read the bid 'seven hurts' in Boston: a bid is a number of tricks and what is "
+        'trumps ("seven hearts"), or a call such as "boston", "misère", "little misère", "grand misère"\n'
+        '      A bids "seven hurts"\n')
+
+
+def test_a_bid_outside_the_boston_family_stands_as_its_words():
+    incident = parse('code american-1893\ngame cayenne\ndealer Z\nbidding:\n  Z bids "nullo"\n', "b.whist")
+    facts = replay(incident).facts
+    assert facts.has("bids", "Z", "nullo") and not facts.match("bid_read")
+
+
+def _holdings(book, text: str) -> list[str]:
+    decision = decide(book, parse(text, "m.whist"))
+    return [h.ruling for b in decision.branches for h in b.holdings if h.ruling]
+
+
+MISERE = """code american-1893
+game boston
+dealer Z
+bidder A
+trump hearts
+bidding:
+  A bids "{bid}"
+trick 1:
+  Y leads S5
+"""
+
+
+def test_a_misere_bid_within_game_boston_is_a_misere_whatever_its_printed_capitals(book):
+    assert "game_lost(Y)" in _holdings(book, MISERE.format(bid="Little Misère"))
+    assert "game_lost(Y)" in _holdings(book, MISERE.format(bid="grande misère"))
+    assert "game_lost(Y)" not in _holdings(book, MISERE.format(bid="seven hearts"))
+
+
+# --- partnerships -------------------------------------------------------------------
+
+def test_the_game_data_of_boston_and_solo_says_they_have_no_fixed_partners_in_the_seeds_words(book):
+    seed = _flat((SEEDS / "001_dc97ec05c3a8c8e1.txt").read_text(encoding="utf-8"))
+    for game in ("boston", "solo", "boston-de-fontainebleau", "french-boston", "russian-boston"):
+        data = book.game(game)
+        assert data.partners == "none"
+        assert data.partners_quote and _flat(data.partners_quote) in seed
+    assert book.game("whist").partners == "fixed" and book.game("cayenne").partners == "fixed"
+
+
+@pytest.mark.parametrize("game", ["boston", "solo-whist"])
+def test_where_a_game_has_no_fixed_partners_none_are_assumed_without_partners_none(game):
+    incident = parse(f"code american-1893\ngame {game}\ndealer Z\ntrick 1:\n  A leads S5\n", "p.whist")
+    facts = replay(incident).facts
+    assert not facts.match("partner")
+    assert not any(re.search("partners against", p) for p in statement_of_facts(incident))
+
+
+def test_at_whist_the_partners_sit_opposite_as_before():
+    incident = parse("code american-1893\ntrick 1:\n  A leads S5\n", "p.whist")
+    assert replay(incident).facts.has("partner", "A", "B")
+    assert "A and B are partners against Y and Z" in " ".join(statement_of_facts(incident))
