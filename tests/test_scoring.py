@@ -179,3 +179,18 @@ def test_one_red_counter_is_said_in_the_singular_and_each_payment_is_a_sentence(
     out = runner.invoke(app, ["score", "misere-partout", "A=1", "Y=4", "B=3", "Z=5"]).output
     assert "Y receives one red counter." in out and "1 red counters" not in out
     assert "Z pays 7 red counters." in out
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--tricks", "AB=7"], "a hand of whist is scored between two sides: give both (e.g. AB=7 and YZ=6); given: AB"),
+    (["--tricks", "AB=7", "--tricks", "YZ=6", "--honours", "AB=5"], "a side holds from none to four honours, not 5"),
+    (["--tricks", "AB=7", "--tricks", "YZ=6", "--honours", "AB=3", "--honours", "YZ=2"],
+     "there are four honours, not 5 between the sides"),
+    (["--tricks", "AB=7", "--tricks", "YZ=6", "--honours", "CD=4"], "no side CD in this hand"),
+    (["--code", "american-1893", "--tricks", "AB=7", "--tricks", "YZ=6", "--honours", "AB=4"],
+     "honours do not count in this code's scoring; leave them out"),
+])
+def test_honours_and_sides_that_cannot_be_are_errors_in_words_not_ignored(args, said):
+    result = runner.invoke(app, ["score", "hand", *args])
+    assert result.exit_code == 1 and said in result.output, result.output
+    assert "[" not in result.output     # no Python list shown

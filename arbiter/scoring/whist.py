@@ -58,7 +58,10 @@ def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
     """Score one hand. ``revoke`` is (revoking side, option chosen by the adversaries)."""
     sides = list(dict.fromkeys(list(before) + list(tricks)))
     if len(sides) != 2:
-        raise ScoringError(f"a hand of whist is scored between two sides, not {sides}")
+        given = ", ".join(sides) or "none"
+        raise ScoringError(f"a hand of whist is scored between two sides: give both (e.g. AB=7 and YZ=6); "
+                           f"given: {given}")
+    _check_honours(system, sides, honours or {})
     score = {s: before.get(s, 0) for s in sides}
     tricks = {s: tricks.get(s, 0) for s in sides}
     if sum(tricks.values()) > 13:
@@ -119,6 +122,23 @@ def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
                     continue
                 add(side, rules["by_count"].get(honours.get(side, 0), 0), "honours", rules["law"])
     return result
+
+
+def _check_honours(system: dict, sides: list[str], honours: dict[str, int]) -> None:
+    """Honours are the four highest trumps, held between the sides: a count outside 0 to 4, a
+    side not at the table, or honours under a code that does not count them, is an error,
+    never silently ignored."""
+    if not honours:
+        return
+    if not system.get("honours"):
+        raise ScoringError("honours do not count in this code's scoring; leave them out")
+    for side, count in honours.items():
+        if side not in sides:
+            raise ScoringError(f"no side {side} in this hand (the sides are {' and '.join(sides)})")
+        if not 0 <= count <= 4:
+            raise ScoringError(f"a side holds from none to four honours, not {count}")
+    if sum(honours.values()) > 4:
+        raise ScoringError(f"there are four honours, not {sum(honours.values())} between the sides")
 
 
 def _value(system: dict, result: HandScore, winner: str, sides: list[str]) -> None:
