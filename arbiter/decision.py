@@ -80,6 +80,13 @@ class Branch:
         return list(dict.fromkeys(laws + [n.law for n in self.notes]))
 
     def holds(self, predicate: str) -> bool:
+        """Whether the branch holds ``predicate``: a holding of that name, or for a question
+        about a right or a demand (``entitled``, ``forfeited``, ``barred``, ``demand_stands``,
+        ``demand_refused``), such a fact in the decision's inference."""
+        if predicate in RIGHT_FACTS:
+            if predicate == "entitled":    # a right granted and not since lost or barred
+                return any(f.exacts for f in self.remedies)
+            return bool(self.inference and self.inference.facts.by_name(predicate))
         return any(r.split("(")[0] == predicate for f in self.holdings for r in (f.ruling or "", *f.also_holds) if r)
 
 
@@ -180,12 +187,19 @@ def _check_game_of_code(book: LawBook, incident: Incident, code: str, game: str)
     raise IncidentError.about_file(incident.path, problem)
 
 
+#: What a question may ask about besides a holding: whether a penalty may still be exacted
+#: ("May YZ still claim the revoke?" is ``about entitled``), has been lost or barred, and
+#: whether a demand stands.
+RIGHT_FACTS = ("entitled", "forfeited", "barred", "demand_stands", "demand_refused")
+
+
 def about_names(book: LawBook) -> set[str]:
-    """What a question may be ``about``: a holding some code makes (its predicate)."""
+    """What a question may be ``about``: a holding some code makes (its predicate), or a
+    right or a demand (:data:`RIGHT_FACTS`)."""
     key = ("about-names",)
     if key not in book.cache:
         book.cache[key] = {c.ruling.split("(")[0] for code in book.codes for law in book.entries_of(code)
-                           for r in law.rules for c in r.then if c.ruling}
+                           for r in law.rules for c in r.then if c.ruling} | set(RIGHT_FACTS)
     return book.cache[key]
 
 

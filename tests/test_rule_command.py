@@ -261,3 +261,16 @@ def test_a_game_the_code_has_no_laws_for_is_an_error_not_plain_whist():
     # the Boston family's exceptions join the American code: French Boston is ruled under it
     ok = rule("-", input="code american-1893\ngame french-boston\npartners none\ndealer Z\ntrick 1:\n  A leads S5\n")
     assert ok.exit_code == 0, ok.output
+
+
+def test_a_question_whether_a_penalty_may_still_be_exacted_is_about_entitled():
+    """Case VIII's revoke claimed after the cut for the next deal: too late, so No; the same
+    claim made after the hand, before the cut: Yes."""
+    late = (EXAMPLES / "revoke-claimed-after-next-cut.whist").read_text().replace(
+        'question "Is it too late for Y to claim the revoke?"',
+        'question "May YZ still exact the penalty for the revoke?" about entitled')
+    assert "Decision.--No. " in rule("-", input=late).output
+    lines = late.splitlines()
+    cut = lines.index("after the next cut:")
+    in_time = "\n".join(lines[:cut] + lines[cut + 3:] + ["after the hand:", "  Y claims revoke"]) + "\n"
+    assert "Decision.--Yes. " in rule("-", input=in_time).output

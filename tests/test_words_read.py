@@ -20,7 +20,6 @@ from arbiter.narrative import statement_of_facts
 from arbiter.table import replay
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 def _flat(text: str) -> str:
@@ -29,20 +28,20 @@ def _flat(text: str) -> str:
 
 # --- the phrase table --------------------------------------------------------------
 
-def test_every_formula_suggests_an_act_of_the_notation_and_quotes_its_seed_verbatim():
+def test_every_formula_suggests_an_act_of_the_notation_and_quotes_its_seed_verbatim(seeds_dir):
     table = phrases.load_phrases()
     assert table.formulas
     for formula in table.formulas:
         assert formula.act in ACTS
         if formula.seed is None:
             continue
-        seed = _flat((SEEDS / formula.seed).read_text(encoding="utf-8"))
+        seed = _flat((seeds_dir / formula.seed).read_text(encoding="utf-8"))
         assert formula.quote and _flat(formula.quote) in seed, formula.quote
 
 
-def test_every_bid_call_of_the_phrase_table_is_quoted_from_the_seed():
+def test_every_bid_call_of_the_phrase_table_is_quoted_from_the_seed(seeds_dir):
     raw = yaml.safe_load((ROOT / "laws" / "phrases.yaml").read_text(encoding="utf-8"))
-    seed = _flat((SEEDS / raw["bids"]["seed"]).read_text(encoding="utf-8"))
+    seed = _flat((seeds_dir / raw["bids"]["seed"]).read_text(encoding="utf-8"))
     assert _flat(raw["bids"]["quote"]) in seed
     for call in raw["bids"]["calls"]:
         assert _flat(call["quote"]) in seed, call["quote"]
@@ -185,8 +184,8 @@ def test_a_misere_bid_within_game_boston_is_a_misere_whatever_its_printed_capita
 
 # --- partnerships -------------------------------------------------------------------
 
-def test_the_game_data_of_boston_and_solo_says_they_have_no_fixed_partners_in_the_seeds_words(book):
-    seed = _flat((SEEDS / "001_dc97ec05c3a8c8e1.txt").read_text(encoding="utf-8"))
+def test_the_game_data_of_boston_and_solo_says_they_have_no_fixed_partners_in_the_seeds_words(book, seeds_dir):
+    seed = _flat((seeds_dir / "001_dc97ec05c3a8c8e1.txt").read_text(encoding="utf-8"))
     for game in ("boston", "solo", "boston-de-fontainebleau", "french-boston", "russian-boston"):
         data = book.game(game)
         assert data.partners == "none"

@@ -404,7 +404,13 @@ def about(book=None) -> list[dict[str, Any]]:
                         if law.label not in labels:
                             labels.append(law.label)
                         reads.setdefault(name, set()).update(p for p in rule.predicates if p in given)
-    return [{"name": name, "laws": made.get(name, {}), "turns_on": sorted(reads.get(name, ()))}
+    from ..decision import RIGHT_FACTS
+
+    rights = {"entitled": "a penalty the decision grants and that is not since lost or barred",
+              "forfeited": "a right to a penalty lost", "barred": "a penalty the law bars",
+              "demand_stands": "a demand that stands", "demand_refused": "a demand that cannot be enforced"}
+    return [{"name": name, "laws": made.get(name, {}), "turns_on": sorted(reads.get(name, ())),
+             **({"asks": rights[name]} if name in RIGHT_FACTS else {})}
             for name in sorted(about_names(book))]
 
 
@@ -462,7 +468,9 @@ def _entry_lines(section: str, entry: dict[str, Any]) -> list[str]:
         extra = [f"same as {entry['same_as']}"] if "same_as" in entry else []
         extra += [f"covers {', '.join(entry['covers'])}"] if "covers" in entry else []
         out[0] += f"  — {entry['says']}" + (f" ({'; '.join(extra)})" if extra else "")
-    if section == "about":
+    if section == "about" and "asks" in entry:
+        out.append(f"      asks whether there is {entry['asks']} (every code)")
+    elif section == "about":
         out.append(f"      made by: {_laws(entry['laws'])}")
         if entry["turns_on"]:
             out.append(f"      turns on: {', '.join(entry['turns_on'])}")
