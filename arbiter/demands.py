@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 
 from .engine.infer import Conclusion, Inference
 from .facts import Fact, FactSet
-from .incident.vocabulary import penalty_answers, penalty_key, penalty_phrase
+from .incident.vocabulary import penalty_answers, penalty_phrase
+from .outcomes import outcomes
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,6 @@ class Judgment:
     told: tuple[str, str] | None = None   # (rule, sentence) of a loss the reason tells in full
     exercised: str | None = None          # the rule of the right a standing demand exercises
 
-    @property
-    def key(self) -> tuple[str, str, str]:
-        return (self.demander, penalty_key(self.penalty), self.of)
 
 
 def judge_demands(inference: Inference) -> list[Judgment]:
@@ -45,8 +43,6 @@ def judge_demands(inference: Inference) -> list[Judgment]:
     facts = inference.facts
     rights = [c for c in inference.conclusions if c.kind == "may" and c.exacts]
     losses = [c for c in inference.conclusions if c.kind in ("forfeits", "cannot") and c.exacts]
-    from .outcomes import outcomes
-
     table = outcomes()
     ordered: dict[str, str] = {}   # a penalty the holdings give of themselves -> the law that holds it
     for c in inference.conclusions:
@@ -82,7 +78,7 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion], fac
             return verdict(False, _clause(lost), lost.law, lost)
         mine = [r for r in rights if _member(dm, r.who, facts)]
         if mine:
-            open_ = _listed(dict.fromkeys(_words(k, "", "") for r in mine for k in r.exacts or ()))
+            open_ = _listed(dict.fromkeys(penalty_phrase(k) for r in mine for k in r.exacts or ()))
             return verdict(False, f"that is not among the penalties open to him, which are {open_}", mine[0].law)
         if rights:
             holders = _listed(dict.fromkeys(str(r.who) for r in rights))
@@ -144,10 +140,6 @@ def _same_side(a: str, b: str, facts: FactSet) -> bool:
     return any(facts.has("side_of", b, s) for s in sides)
 
 
-def _words(key: str, arg: str, of: str) -> str:
-    return penalty_phrase(key, arg)
-
-
 def _listed(items) -> str:
     items = list(items)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
@@ -166,7 +158,7 @@ _ACTOR = {"someone": "Someone", "bystander": "A bystander", "all": "All the play
 
 def demand_sentence(j: Judgment) -> str:
     """``Z demanded the call of hearts from Y; the demand stands, Z being entitled to it.``"""
-    phrase = _words(j.penalty, j.arg, j.of)
+    phrase = penalty_phrase(j.penalty, j.arg)
     who = _ACTOR.get(j.demander, j.demander)
     if phrase.startswith("that "):
         told = f"{who} demanded{f' of {j.of}' if j.of else ''} {phrase}"
