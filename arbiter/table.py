@@ -141,9 +141,10 @@ class _Replayer(TrickPlay, Calls, KnownHands):
         if i.dealer:
             self.add("dealer", i.dealer)
             self.add("eldest", self.left_of(i.dealer))
-        for role in ("dummy", "bidder"):
-            if getattr(i, role):
-                self.add(role, getattr(i, role))
+        for seat in i.dummies or ((i.dummy,) if i.dummy else ()):
+            self.add("dummy", seat)
+        if i.bidder:
+            self.add("bidder", i.bidder)
         if i.trump:
             self.add("trump", i.trump.word)
         if i.trump_card:

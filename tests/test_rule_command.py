@@ -274,3 +274,19 @@ def test_a_question_whether_a_penalty_may_still_be_exacted_is_about_entitled():
     cut = lines.index("after the next cut:")
     in_time = "\n".join(lines[:cut] + lines[cut + 3:] + ["after the hand:", "  Y claims revoke"]) + "\n"
     assert "Decision.--Yes. " in rule("-", input=in_time).output
+
+
+def test_double_dummy_names_both_dummies_and_each_is_a_dummy_to_the_laws():
+    text = "code english-1864\ngame double-dummy\ndummy B Z\ndealer Z\ntrump spades\ntrick 1:\n  B leads S5\n"
+    checked = json.loads(runner.invoke(app, ["check", "-", "--format", "json"], input=text).output)
+    assert sorted(f["fact"] for f in checked["branches"][0]["facts"] if f["name"] == "dummy") == ["dummy(B)", "dummy(Z)"]
+    assert "dummy B Z" in runner.invoke(app, ["fmt", "-"], input=text).output
+    out = rule("-", input=text).output
+    assert "B led out of turn at trick 1" in out and "(vide Dummy III)" in out
+
+
+def test_the_two_dummies_of_double_dummy_cannot_be_partners():
+    result = rule("-", input="code english-1864\ngame double-dummy\ndummy A B\ntrick 1:\n  A leads S5\n")
+    assert result.exit_code == 1
+    assert "<stdin>:3:1: the two dummies of Double Dummy sit on opposite sides, one for each player: " \
+           "A and B are partners" in result.output

@@ -149,6 +149,7 @@ class Incident:
     players: dict[str, str] = field(default_factory=dict)
     dealer: str | None = None
     dummy: str | None = None
+    dummies: tuple[str, ...] = ()    # every dummy: one, or the two of Double Dummy
     bidder: str | None = None
     score: dict[tuple[str, str], int] = field(default_factory=dict)
     packs: int = 1

@@ -305,6 +305,8 @@ class _Build(Transformer):
         "trump": lambda self, v: Suit.parse(str(v[0])),
         "trump_card": lambda self, v: self.card(v[0]),
         "score": lambda self, v: tuple(v),
+        # one dummy, or the two of Double Dummy
+        "dummy": lambda self, v: str(v[0]) if len(v) == 1 else (str(v[0]), str(v[1])),
     }
 
     @staticmethod   # called in the class body, to make methods
@@ -615,6 +617,10 @@ def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
             _apply_header(incident, item, seat, fail)
             result.append(item)
     close_dispute()
+    if len(incident.dummies) == 2 and incident.partner_of(incident.dummies[0]) == incident.dummies[1]:
+        line = next(i for i in result if isinstance(i, HeaderLine) and i.key == "dummy")
+        fail(line.pos, f"the two dummies of Double Dummy sit on opposite sides, one for each player: "
+                       f"{incident.dummies[0]} and {incident.dummies[1]} are partners")
 
     for number, (text, standalone) in comments.items():
         if standalone:
@@ -632,8 +638,15 @@ def _line_of(item) -> int:
 
 def _apply_header(incident: Incident, item: HeaderLine, seat, fail) -> None:
     key, value, pos = item.key, item.value, item.pos
-    if key in ("dealer", "dummy", "bidder"):
+    if key == "dummy" and isinstance(value, tuple):
+        a, b = (seat(v, pos) for v in value)
+        if a == b:
+            fail(pos, "the two dummies of Double Dummy sit on opposite sides: one for each player")
+        incident.dummy, incident.dummies = a, (a, b)
+    elif key in ("dealer", "dummy", "bidder"):
         setattr(incident, key, seat(value, pos))
+        if key == "dummy" and incident.dummy:
+            incident.dummies = (incident.dummy,)
     elif key == "partners":
         if incident.no_partners:
             fail(pos, "partners are named after `partners none`")

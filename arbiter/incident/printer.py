@@ -93,6 +93,8 @@ def header_text(h: HeaderLine, incident: Incident) -> str:
         return f"player {v[0]} {_quote(v[1])}"
     if h.key == "score":
         return "score " + ", ".join(f"{a}-{b} {points}" for (a, b), points in v)
+    if h.key == "dummy" and isinstance(v, tuple):
+        return f"dummy {v[0]} {v[1]}"
     if h.key == "trump":
         return f"trump {v.word}"
     if h.key == "trump_card":
