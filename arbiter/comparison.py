@@ -93,6 +93,7 @@ def compare(decisions: list[Decision]) -> Comparison:
 
 def _points(branches: dict[str, Branch], among: list[str]) -> list[Line]:
     table = outcomes()
+    by_id = {o.id: o for o in table.values()}
     held: dict[tuple[str, str], list[str]] = {}
     for code, b in branches.items():
         points = []
@@ -106,23 +107,20 @@ def _points(branches: dict[str, Branch], among: list[str]) -> list[Line]:
         for f in b.limits + b.forfeits:
             for key in f.exacts or ():
                 points.append(("limit", _lost(key, f.who, f.kind)))
-            if f.kind == "forfeits" and "penalty" in (f.exacts or ()) and "no-penalty" in _ids(table):
+            if f.kind == "forfeits" and "penalty" in (f.exacts or ()) and "no-penalty" in by_id:
                 # a forfeiture of every penalty comes to the holding that none can be exacted
-                points.append(("outcome", _ids(table)["no-penalty"].says))
+                points.append(("outcome", by_id["no-penalty"].says))
         for j in b.demands:      # each demand, and whether the code lets it stand
             verdict = "stands" if j.stands else "cannot be enforced"
             points.append(("demand", f"{j.demander}'s demand of {penalty_phrase(j.penalty, j.arg)} {verdict}"))
-            if j.stands and "penalty-final" in _ids(table):
+            if j.stands and "penalty-final" in by_id:
                 # a demand that stands is the election made: every code holds it final,
                 # whether it says so as a holding or as a limit on changing it
-                points.append(("outcome", _ids(table)["penalty-final"].says))
+                points.append(("outcome", by_id["penalty-final"].says))
         for point in dict.fromkeys(points):
             held.setdefault(point, []).append(code)
     return [Line(topic, says, codes, among) for (topic, says), codes in held.items()]
 
-
-def _ids(table: dict) -> dict:
-    return {o.id: o for o in table.values()}
 
 
 def _penalty(key: str, who: str | None, elects: str | None) -> str:

@@ -177,7 +177,7 @@ def _check_game_of_code(book: LawBook, incident: Incident, code: str, game: str)
 
     if game in games_of(book, code):
         return
-    ruling = [c for c in codes_for(book, game)]
+    ruling = codes_for(book, game)
     problem = (f"the code {code} has no laws for {game}; "
                + (f"{game} is ruled under {', '.join(ruling)}" if ruling else f"no code rules on {game}"))
     line = next((i for i in incident.items if isinstance(i, HeaderLine) and i.key == "game"), None) \

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .engine.conditions import Cmp, Const, Not, Or, Pred, Var, first_failure_at, solve
+from .engine.infer import looks_relevant
 from .facts import Fact, FactSet
 
 #: The facts of the table in words; ``{0}``, ``{1}``… are the arguments.
@@ -196,7 +197,7 @@ def explain_branch(book, branch, topics: set[str]) -> list[LawWhy]:
     for rule in inference.rules if inference else ():
         if rule.id in fired or rule.tree is None or rule.law in out and out[rule.law].held:
             continue
-        if not topics & set(book.entries[rule.law].topics) or not _relevant(rule, inference.facts):
+        if not topics & set(book.entries[rule.law].topics) or not looks_relevant(rule, inference.facts):
             continue
         failed = first_failure_at(rule.tree, inference.facts)
         if failed is None or failed[2] == 0:    # the law's very subject did not arise: no near miss
@@ -216,9 +217,6 @@ def _used(inference, finding) -> list[Fact]:
     wanted = set(finding.facts)
     return [f for f in inference.facts if str(f) in wanted] if inference else []
 
-
-def _relevant(rule, facts: FactSet) -> bool:
-    return any(facts.by_name(n) for n in rule.positive)
 
 
 def missing_words(part, binding: dict, facts: FactSet, said=None) -> str | None:
@@ -272,7 +270,3 @@ def _unknown(variable: str) -> str:
         return "some suit"
     return SOMEONE
 
-
-def _first_clause(says: str) -> str:
-    text = says.rstrip(".")
-    return text

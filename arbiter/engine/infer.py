@@ -78,7 +78,7 @@ class Inference:
         fired_ids = self.fired()
         out = []
         for rule in self.rules:
-            if rule.tree is not None and rule.id not in fired_ids and _looks_relevant(rule, self.facts):
+            if rule.tree is not None and rule.id not in fired_ids and looks_relevant(rule, self.facts):
                 failed = first_failure(rule.tree, self.facts)
                 if failed is not None:
                     out.append(WhyNot(rule, failed))
@@ -369,6 +369,6 @@ def _resolve_conflicts(conclusions: list[Conclusion], result: Inference) -> list
     return [c for c in conclusions if id(c) not in beaten]
 
 
-def _looks_relevant(rule: Rule, facts: FactSet) -> bool:
+def looks_relevant(rule: Rule, facts: FactSet) -> bool:
     """A rule is worth a "why not" when one of its (non-negated) predicates has a fact."""
     return any(facts.by_name(n) for n in rule.positive)
