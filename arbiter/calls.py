@@ -4,8 +4,10 @@ win, to trump or not to trump), and whether his next play obeyed them."""
 from __future__ import annotations
 
 from .cards import Card, beats
+from .facts import Fact
 from .incident.model import Statement
 from .tablestate import TableState, Trick
+from .unknowns import Unknown
 
 
 class Calls(TableState):
@@ -28,6 +30,13 @@ class Calls(TableState):
             if void is not None:
                 self.facts.add("void_in_suit" if void else "holds_suit", s.target, s.suit.word,
                                line=s.pos.line, moment=s.moment, time=time)
+                continue
+            line = s.pos.line
+            self.unknowns.append(Unknown(
+                question=f"whether {s.target} held a {s.suit.word[:-1]} when {s.suit.word} were called",
+                line=line, so="if he held one", not_so="if he held none",
+                if_so=Fact("holds_suit", (s.target, s.suit.word), line, s.moment, time),
+                if_not=Fact("void_in_suit", (s.target, s.suit.word), line, s.moment, time)))
 
     def check_call(self, s: Statement, trick: Trick, card: Card) -> None:
         """A play by a player of whom something was demanded: did he comply?"""

@@ -17,6 +17,7 @@ from .incident.model import Incident
 from .lawbook import LawBook
 from .narrative import sentence, statement_of_facts
 from .table import replay_all
+from .unknowns import TurnsOn, weigh
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Branch:
     notes: list[Finding] = field(default_factory=list)      # the arbitrator's principles
     defeated: list[tuple[str, str]] = field(default_factory=list)   # (rule, by rule)
     demands: list[Judgment] = field(default_factory=list)   # each demand, and whether it stands
+    turns_on: list[TurnsOn] = field(default_factory=list)   # questions of fact the ruling turns on
     inference: Inference | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -278,6 +280,9 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         _drop_elected(branch)
         branch.forfeits[:] = [f for f in branch.forfeits if (f.rule, f.says) not in told]
         branch.limits[:] = [f for f in branch.limits if (f.rule, f.says) not in told]
+        branch.turns_on = weigh(result.unknowns, result.facts, inference.rules,
+                                lambda facts: _infer_with_demands_judged(rules, facts, game),
+                                lambda c: _finding(book, c))
         branches.append(branch)
     about = incident.question_about
     answer = None
@@ -286,6 +291,8 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     if about:
         held = [b.holds(about) for b in branches]
         answer = "yes" if all(held) else "no" if not any(held) else "depends"
+        if any(r.split("(")[0] == about for b in branches for t in b.turns_on for r in t.rulings):
+            answer = "depends"      # the answer turns on a fact the incident does not give
     # The arbitrator's notes come from the principles in the law book, each once.
     notes = list(dict.fromkeys(f"{note.says.rstrip('.')} (vide {note.label})." for b in branches for note in b.notes))
 

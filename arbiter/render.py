@@ -35,6 +35,7 @@ def _environment_for(directory: str) -> Environment:
     env.filters["laws"] = _laws
     env.filters["cite"] = _cite
     env.filters["ruling"] = _ruling
+    env.filters["turns_on"] = _turns_on
     env.filters["sentence"] = lambda s: (s[:1].upper() + s[1:]) if s else s
     return env
 
@@ -79,6 +80,18 @@ def _ruling(b: dict) -> str:
     return " ".join([_cite(f) for f in found] + demands)
 
 
+def _turns_on(t: dict) -> str:
+    """An open question the ruling turns on, in words: what each answer would hold."""
+    where = f" (line {t['line']})" if t["line"] else ""
+    out = [f"It is not known {t['question']}{where}: the incident does not say, and the ruling turns on it."]
+    for cond, gained in ((t["so"], t["if_so"]), (t["not_so"], t["if_not"])):
+        if gained:
+            out.append(f"{cond[:1].upper()}{cond[1:]}: " + " ".join(_cite(f) for f in gained))
+        else:
+            out.append(f"{cond[:1].upper()}{cond[1:]}, no more is held.")
+    return " ".join(out)
+
+
 def _laws(laws: list[str], book: LawBook) -> str:
     """``Laws 73 and 72``, or the labels listed (``Law 30, interlined paragraph (b), Case VII``)."""
     labels = [book.entries[law].label for law in laws]
@@ -112,6 +125,9 @@ def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> d
             "duties": _plain(b.duties), "limits": _plain(b.limits),
             "forfeits": _plain(b.forfeits), "scores": _plain(b.scores),
             "cited": b.cited,
+            "turns_on": [{"question": t.question, "line": t.line, "so": t.so, "not_so": t.not_so,
+                          "if_so": _plain(t.if_so), "if_not": _plain(t.if_not)}
+                         for t in b.turns_on],
             "demands": [{"demander": j.demander, "penalty": j.penalty, "from": j.of, "named": j.arg,
                          "line": j.line, "stands": j.stands, "reason": j.reason, "law": j.law,
                          "label": book.entries[j.law].label if j.law else None, "says": j.says}

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .calls import Calls
 from .cards import Card
@@ -25,6 +25,7 @@ from .facts import Fact, FactSet
 from .incident.model import HeaderLine, Incident, Moment, Statement, not_a_seat
 from .tablestate import HAND_SIZE, Trick
 from .tricks import TrickPlay
+from .unknowns import Unknown
 
 __all__ = ["HAND_SIZE", "Replay", "Trick", "replay", "replay_all", "seated"]
 
@@ -45,6 +46,7 @@ class Replay:
     tricks: dict[int, Trick]
     hands: dict[str, set[Card]]           # what each seat still holds, where known
     played: dict[Card, tuple[str, int]]   # card -> (seat, trick)
+    unknowns: list[Unknown] = field(default_factory=list)   # questions of fact left open
 
     def trick(self, number: int) -> Trick:
         return self.tricks[number]
@@ -111,7 +113,8 @@ class _Replayer(TrickPlay, Calls, KnownHands):
         self.suits_held_when_called()
         self.check_hand_sizes()
         self.after_play()
-        return Replay(self.i, self.statements, self.facts, self.tricks, self.hands, self.played)
+        self.renounces_left_open()
+        return Replay(self.i, self.statements, self.facts, self.tricks, self.hands, self.played, self.unknowns)
 
     def check_actor(self, s: Statement) -> None:
         """A card played by ``bystander`` has no seat to be played from: the parser refuses

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .cards import RANKS, Card, Suit
 from .facts import FactSet
 from .incident.model import HAND_SIZE, Incident, Moment, Statement
+from .unknowns import Unknown
 
 __all__ = ["HAND_SIZE", "TableState", "Trick"]
 
@@ -59,6 +60,8 @@ class TableState:
         self.voids: dict[str, dict[Suit, Statement]] = {}
         self.suit_calls: list[tuple[Statement, int, int]] = []   # a suit called: (demand, trick, time)
         self._other_pack: set[Card] | None = None
+        self.open_renounces: list[tuple[Statement, Suit, int, int]] = []   # (the play, suit led, trick, time)
+        self.unknowns: list[Unknown] = []    # questions of fact left open (arbiter/unknowns.py)
 
     def add(self, name, *args, s: Statement | None = None):
         self.facts.add(name, *args, line=s.pos.line if s else None,

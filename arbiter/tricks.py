@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from . import winning
 from .cards import Card, beats
+from .facts import Fact
 from .incident.model import Moment, Statement
 from .tablestate import HAND_SIZE, TableState, Trick
+from .unknowns import Unknown
 
 
 class TrickPlay(TableState):
@@ -202,6 +204,21 @@ class TrickPlay(TableState):
             self.add("held_suit_led", s.actor, trick.number, s=s)
         elif self.knows_void(s.actor, suit, trick.number):
             self.add("void_in_suit_led", s.actor, trick.number, s=s)
+        else:      # weighed when the whole story is in (renounces_left_open)
+            self.open_renounces.append((s, suit, trick.number, self.clock))
+
+    def renounces_left_open(self) -> None:
+        """A renounce where, after the whole story, it is still not known whether the player
+        held the suit led: a question the ruling may turn on (arbiter/unknowns.py)."""
+        for s, suit, number, time in self.open_renounces:
+            if self.knows_void(s.actor, suit, number) is not None:
+                continue        # the later play, or a finding, has told
+            line = s.pos.line
+            self.unknowns.append(Unknown(
+                question=f"whether {s.actor} held a {suit.word[:-1]} when he renounced at trick {number}",
+                line=line, so="if he held one", not_so="if he held none",
+                if_so=Fact("held_suit_led", (s.actor, number), line, s.moment, time),
+                if_not=Fact("void_in_suit_led", (s.actor, number), line, s.moment, time)))
 
     def take_from_hand(self, s: Statement, card: Card, number: int) -> None:
         if card in self.foreign.get(s.actor, ()):
@@ -305,6 +322,13 @@ class TrickPlay(TableState):
                 verdict = winning.against_adversaries(
                     seat, trick.plays, adversaries, suit_led, self.i.trump, hand, accounted)
                 if verdict is None:
+                    time = self.play_time.get((number, seat), self.clock)
+                    moment = Moment("trick", number)
+                    self.unknowns.append(Unknown(
+                        question=f"whether {seat}'s card at trick {number} was a winning card as against "
+                                 "his adversaries", line=None, so="if it was", not_so="if it was not",
+                        if_so=Fact("winning_card", (seat, number), None, moment, time),
+                        if_not=Fact("not_winning_card", (seat, number), None, moment, time)))
                     continue
                 self.facts.add("winning_card" if verdict else "not_winning_card", seat, number, line=None,
                                moment=Moment("trick", number), time=self.play_time.get((number, seat), self.clock))

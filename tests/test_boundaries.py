@@ -37,7 +37,7 @@ from arbiter.incident import parse
 BOUNDARIES = Path(__file__).resolve().parent / "boundaries"
 KEYS = {"rules", "edge", "code", "game", "applies", "near_miss"}
 SIDE_KEYS = {"name", "incident", "holdings", "not_holdings", "cites", "not_cites", "remedies", "answer",
-             "rights", "not_rights", "demands",
+             "rights", "not_rights", "demands", "turns_on",
              "branches", "code", "game"}
 #: A near miss differs in one decisive fact: a line changed, or one moved (two lines), and
 #: at most one more to keep the incident coherent.

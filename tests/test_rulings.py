@@ -30,7 +30,7 @@ from arbiter.incident import parse
 
 RULINGS = Path(__file__).resolve().parent / "rulings"
 KEYS = {"name", "incident", "code", "game", "holdings", "not_holdings", "cites", "not_cites",
-        "remedies", "answer", "branches", "rights", "not_rights", "demands"}
+        "remedies", "answer", "branches", "rights", "not_rights", "demands", "turns_on"}
 
 
 def load_cases():
@@ -65,7 +65,7 @@ def check_branch(branch, expect, where):
     for law in expect.get("remedies", []):
         if law not in remedies:
             problems.append(f"expected a remedy under {law}; remedies under {remedies}")
-    problems += _check_rights(branch, expect) + _check_demands(branch, expect)
+    problems += _check_rights(branch, expect) + _check_demands(branch, expect) + _check_turns_on(branch, expect)
     assert not problems, f"{where}\n    " + "\n    ".join(problems)
 
 
@@ -76,6 +76,29 @@ def _check_rights(branch, expect):
                 if r not in granted]
     problems += [f"did not expect the right {r}; granted {sorted(granted)}" for r in expect.get("not_rights", [])
                  if r in granted]
+    return problems
+
+
+def _check_turns_on(branch, expect):
+    """``turns_on: [{question: "whether B held a heart", if_so: "revoke(B, 5)"}]``: a fact the
+    incident leaves open, on which the ruling turns, and the holding an answer would add;
+    ``turns_on: []`` says the ruling turns on nothing unknown."""
+    if "turns_on" not in expect:
+        return []
+    open_ = [(t.question, {f.ruling for f in t.if_so}, {f.ruling for f in t.if_not}) for t in branch.turns_on]
+    if not expect["turns_on"] and open_:
+        return [f"expected the ruling to turn on nothing unknown; it turns on {[q for q, _, _ in open_]}"]
+    problems = []
+    for want in expect["turns_on"]:
+        found = [(q, so, no) for q, so, no in open_ if want["question"] in q]
+        if not found:
+            problems.append(f"expected the ruling to turn on {want['question']!r}; it turns on "
+                            f"{[q for q, _, _ in open_]}")
+            continue
+        _, so, no = found[0]
+        for key, got in (("if_so", so), ("if_not", no)):
+            if key in want and want[key] not in got:
+                problems.append(f"expected {key} to add {want[key]}; it adds {sorted(got)}")
     return problems
 
 

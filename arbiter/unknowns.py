@@ -1,0 +1,101 @@
+"""What the incident does not say, and what the ruling would turn on.
+
+Unknown is not false. Where the replay cannot tell a fact either way (whether a player who
+renounced held the suit led, whether a player a suit was called from held it, whether a card
+was a winning card as against the adversaries), it keeps the question open as an
+:class:`Unknown`, with the fact each answer would give. The decision then asks the law of
+each answer (a hypothetical inference with that fact added) and, where an answer changes
+what is held, says so: "It is not known whether B held a heart at trick 5; if he did, …".
+Nothing is guessed: the facts themselves are left as they were.
+
+Only questions some rule of the code needs answered, and could then apply (a rule that needs
+the fact and whose other needs are present), are weighed, so a hand full of undecided
+winning cards costs nothing where no law asks about them. An answer is said to matter where
+it adds a holding. A holding already made is not put in doubt by an answer no one alleges:
+a law's "unless" (a rule's ``not``) is read on what is shown, as a table reads it -- the
+revoke established when the cards are mixed after the claim is established, though the
+player might, unknown to anyone, have held none of the suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .facts import Fact, FactSet
+
+#: At most this many open questions are weighed in one branch (each costs two inferences);
+#: the rest are named as not weighed.
+MAX_WEIGHED = 6
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """A question of fact the incident leaves open."""
+
+    question: str      # "whether B held a heart when he renounced at trick 5"
+    line: int | None
+    if_so: Fact        # the fact, were the answer yes
+    if_not: Fact       # the fact, were it no
+    so: str            # "if he held one"
+    not_so: str        # "if he held none"
+
+
+@dataclass
+class TurnsOn:
+    """An open question on which the ruling turns: the holdings each answer adds or takes
+    away, as findings of the decision."""
+
+    question: str
+    line: int | None
+    so: str
+    not_so: str
+    if_so: list = field(default_factory=list)          # findings added were the answer yes
+    if_not: list = field(default_factory=list)         # and were it no
+
+    @property
+    def rulings(self) -> set[str]:
+        return {f.ruling for f in self.if_so + self.if_not if f.ruling}
+
+
+def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
+          infer: Callable[[FactSet], object], finding: Callable) -> list[TurnsOn]:
+    """The open questions that change the holdings, each with what each answer holds.
+    ``infer`` runs the code's rules over a set of facts (as the decision does);
+    ``finding`` makes a decision's finding of a conclusion."""
+    present = facts.names()
+    live = [u for u in unknowns if _read(u, rules, present)]
+    out = []
+    base = None
+    for unknown in live[:MAX_WEIGHED]:
+        if base is None:
+            base = _holdings(infer(facts))
+        answers = []
+        for fact in (unknown.if_so, unknown.if_not):
+            supposed = facts.copy()
+            supposed.add_fact(fact)
+            answers.append(_holdings(infer(supposed)))
+        gained_so, gained_not = (_diff(answer, base) for answer in answers)
+        if gained_so or gained_not:
+            out.append(TurnsOn(unknown.question, unknown.line, unknown.so, unknown.not_so,
+                               [finding(c) for c in gained_so], [finding(c) for c in gained_not]))
+    return out
+
+
+def _read(unknown: Unknown, rules: list, present: set[str]) -> bool:
+    """Whether some rule needs the answer and, given it, has all else it needs."""
+    names = {unknown.if_so.name, unknown.if_not.name}
+    return any(names & rule.required and rule.required - names <= present for rule in rules)
+
+
+def _holdings(inference) -> dict[str, object]:
+    """The rulings of an inference, by what they hold."""
+    out: dict[str, object] = {}
+    for c in inference.conclusions:
+        if c.kind == "ruling":
+            out.setdefault(c.text, c)
+    return out
+
+
+def _diff(these: dict[str, object], those: dict[str, object]) -> list:
+    return [c for key, c in these.items() if key not in those]
