@@ -76,8 +76,28 @@ def seated(incident: Incident) -> Incident:
 
 
 def replay_all(incident: Incident) -> list[tuple[tuple, Replay]]:
-    """One replay for each way the disputed facts could have gone."""
-    return [(choice, replay(incident, statements)) for choice, statements in incident.branches()]
+    """One replay for each way the disputed facts could have gone. A way that cannot be (a
+    finding it contradicts: the card he played was found in his hand) is not ruled, and the
+    incident is warned at the line that rules it out; only where no way can be is it an error."""
+    from .incident import IncidentError
+
+    done, refused = [], []
+    for choice, statements in incident.branches():
+        try:
+            done.append((choice, replay(incident, statements)))
+        except IncidentError as exc:
+            if not choice:
+                raise
+            refused.append((choice, exc))
+    if not done:
+        raise refused[0][1]
+    for choice, exc in refused:
+        ways = "; ".join(a.label for a in choice)
+        incident.warnings.append(IncidentError(
+            exc.path, exc.line, exc.column, exc.text, exc.expected, None,
+            f"the facts cannot have gone this way if {ways} ({exc.problem or exc.expected}); "
+            "the arbiter rules only the ways they can have gone", warning=True))
+    return done
 
 
 class _Replayer(TrickPlay, Calls, KnownHands):
