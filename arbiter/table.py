@@ -91,11 +91,11 @@ def replay_all(incident: Incident) -> list[tuple[tuple, Replay]]:
             refused.append((choice, exc))
     if not done:
         raise refused[0][1]
-    for choice, exc in refused:
+    for choice, error in refused:
         ways = "; ".join(a.label for a in choice)
         incident.warnings.append(IncidentError(
-            exc.path, exc.line, exc.column, exc.text, exc.expected, None,
-            f"the facts cannot have gone this way if {ways} ({exc.problem or exc.expected}); "
+            error.path, error.line, error.column, error.text, error.expected, None,
+            f"the facts cannot have gone this way if {ways} ({error.problem or error.expected}); "
             "the arbiter rules only the ways they can have gone", warning=True))
     return done
 
