@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .decision import Branch, Decision, decide
-from .incident import parse_file
 from .lawbook import Law, LawBook
 from .lawbook.yamlio import read_yaml
 from .resources import cases_dir
+
+if TYPE_CHECKING:   # the parser and the engine are loaded to judge, not to list the cases
+    from .decision import Branch, Decision
 
 EXPECT_KEYS = {"answer", "holdings", "not_holdings", "cites", "not_cites", "branches"}
 
@@ -55,6 +57,9 @@ def load_cases(collection: str = "cavendish", directory: Path | None = None) -> 
 
 def judge(book: LawBook, case: Case) -> Verdict:
     """Rule on the case's incident and compare the decision with what the book held."""
+    from .decision import decide
+    from .incident import parse_file
+
     decision = decide(book, parse_file(case.incident_path))
     verdict = Verdict(case, decision)
     expect = case.expect

@@ -8,10 +8,12 @@ the facts, the question, "Decision.--" with the holdings and the laws relied on
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import fields
 from functools import lru_cache
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
 
 from .decision import Decision, Finding
 from .lawbook import LawBook
@@ -36,8 +38,33 @@ def _environment_for(directory: str) -> Environment:
     env.filters["cite"] = _cite
     env.filters["ruling"] = _ruling
     env.filters["turns_on"] = _turns_on
+    env.filters["italics"] = italics          # HTML: the book's _vide_ as <em>vide</em>
+    env.filters["md_italics"] = md_italics    # Markdown: the same, as *vide*
     env.filters["sentence"] = lambda s: (s[:1].upper() + s[1:]) if s else s
     return env
+
+
+#: The book's italics as the law files and cases write them: ``_vide_``, ``_Decision_``,
+#: ``_bonâ fide_``. An underscore opens at the start of a word and closes at the end of one,
+#: with no space just inside and no underscore or line break between; an underscore within
+#: a word (``revoke_made_good``) marks nothing.
+ITALICS = re.compile(r"(?<!\w)_([^\s_](?:[^_\n]*[^\s_])?)_(?!\w)")
+#: The same marks in text already written for Markdown (arbiter/escapes.py), where each
+#: such underscore is ``\_`` and a character in between may be escaped (``\*``, ``&amp;``).
+_MD_CHAR = r"(?:\\[^_\s]|[^\\_\s])"
+_MD_ITALICS = re.compile(rf"(?<!\w)\\_({_MD_CHAR}(?:(?:{_MD_CHAR}|[^\S\n])*{_MD_CHAR})?)\\_(?!\w)")
+
+
+def italics(text: str) -> Markup:
+    """Free text for HTML, escaped, with the book's ``_italics_`` as ``<em>``. Escaping comes
+    first, so nothing in the text can make markup; only the ``<em>`` tags added here are."""
+    return Markup(ITALICS.sub(r"<em>\1</em>", str(escape(text))))
+
+
+def md_italics(text: str) -> str:
+    r"""Text a Markdown template was given (already escaped for Markdown, where the book's
+    ``_vide_`` reads ``\_vide\_``) with those italics made Markdown's ``*vide*``."""
+    return _MD_ITALICS.sub(r"*\1*", text)
 
 
 def _bytecode_cache() -> PrivateBytecodeCache | None:
@@ -45,6 +72,12 @@ def _bytecode_cache() -> PrivateBytecodeCache | None:
     a command does not compile them anew each time it runs; none if there is nowhere safe
     to keep them (arbiter/templating.py)."""
     return bytecode_cache()
+
+
+def environment() -> Environment:
+    """The one Jinja2 environment of the templates: the command line's outputs and the web
+    pages render through it."""
+    return _environment()
 
 
 def _environment() -> Environment:

@@ -44,6 +44,11 @@ def templates_dir() -> Path:
     return data_root() / "templates"
 
 
+def examples_dir() -> Path:
+    """The example incidents the web page offers to start from."""
+    return data_root() / "examples"
+
+
 def cache_dir() -> Path | None:
     """Where whist-arbiter keeps what it can rebuild (the checked law book, compiled
     templates, analysed grammars): ``$XDG_CACHE_HOME/whist-arbiter`` or

@@ -11,7 +11,9 @@ What a user waits for, measured in-process (median of repeated runs) and as whol
   line the notation allows, full of acts;
 - the law book: building and checking it, reading it from the cache, a search;
 - cold start: ``arbiter`` commands as new processes, against a Typer app that does nothing,
-  run alternately, as a ratio; and their peak memory.
+  run alternately, as a ratio; and their peak memory;
+- load: ``arbiter serve`` as a process, 1, 8 and 32 clients at once posting rulings, then two
+  workers (``benchmarks/load.py``; ``--no-load`` skips it).
 
 Nothing here is asserted: speed is reported, not tested. The table goes to standard output
 and the figures to JSON (``benchmarks/results.json`` unless ``--json`` says otherwise).
@@ -335,13 +337,33 @@ def cold_start(results: dict) -> None:
           f"target under 80 MB: {verdict(peak, 80, True)}.")
 
 
+def load_section(results: dict, requests: int, quick: bool) -> None:
+    """The load test of ``benchmarks/load.py``; under ``--quick``, one worker and five
+    seconds a level at most. It needs httpx (the test install brings it). A server that
+    will not start is reported and recorded, and the other figures are still written."""
+    try:
+        import load
+    except ImportError as exc:
+        print(f"\nLoad: skipped ({exc}; the test install brings httpx).")
+        return
+    levels = tuple(lv for lv in load.LEVELS if lv[0] == 1) if quick else load.LEVELS
+    try:
+        load.load_test(results, requests, 5.0 if quick else 20.0, levels)
+    except load.ServerFailed as exc:
+        results["load"] = {"error": str(exc)}
+        print(f"\nLoad: the server did not start: {exc}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", default=str(REPO / "benchmarks" / "results.json"),
                         help="where to write the figures (default benchmarks/results.json)")
     parser.add_argument("--batch", type=int, default=5000, help="incidents in the throughput batch (default 5000)")
     parser.add_argument("--quick", action="store_true",
-                        help="one run of each stage, a batch of 50, no whole processes: to see that it runs")
+                        help="one run of each stage, a batch of 50, no cold start, a short load test: to see it run")
+    parser.add_argument("--no-load", action="store_true", help="skip the load test of `arbiter serve`")
+    parser.add_argument("--load-requests", type=int, default=None,
+                        help="the most requests a level of the load test (default 200; 20 with --quick)")
     args = parser.parse_args()
     repeat = 1 if args.quick else 7
     if args.quick:
@@ -358,8 +380,12 @@ def main() -> None:
     law_book(book, laws, results)
     if not args.quick:
         cold_start(results)
+    if not args.no_load:
+        load_section(results, args.load_requests or (20 if args.quick else 200), args.quick)
     Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(f"\nThe figures are written to {args.json}.")
+    if "error" in results.get("load", {}):
+        sys.exit("The load test could not start `arbiter serve` (above).")
 
 
 if __name__ == "__main__":

@@ -1,19 +1,23 @@
 """The benchmark stays runnable as the code grows. Its figures are reported, never asserted:
-this checks only that it runs to the end and writes every figure it prints."""
+this checks only that it runs to the end and writes every figure it prints, and that the
+load test answers every request and leaves no server behind."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def test_the_benchmark_runs_and_writes_its_figures(tmp_path):
     out = tmp_path / "results.json"
-    run = subprocess.run([sys.executable, str(REPO / "benchmarks" / "run.py"), "--quick", "--json", str(out)],
+    run = subprocess.run([sys.executable, str(REPO / "benchmarks" / "run.py"), "--quick", "--no-load", "--json", str(out)],
                          capture_output=True, text=True, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     figures = json.loads(out.read_text(encoding="utf-8"))
@@ -28,3 +32,38 @@ def test_the_benchmark_runs_and_writes_its_figures(tmp_path):
     assert figures["longest_line"]["acts"] > 100
     for line in ("The published cases:", "Throughput", "Growth", "Scaling", "The law book"):
         assert line in run.stdout
+    assert "load" not in figures and "Load:" not in run.stdout      # --no-load skips it
+
+
+def load_module():
+    spec = importlib.util.spec_from_file_location("load", REPO / "benchmarks" / "load.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_load_test_answers_every_request_of_each_level_and_adds_its_figures(tmp_path):
+    out = tmp_path / "results.json"
+    out.write_text(json.dumps({"throughput_per_second": 1.0}), encoding="utf-8")
+    run = subprocess.run([sys.executable, str(REPO / "benchmarks" / "load.py"), "--requests", "5", "--one-worker",
+                          "--json", str(out)], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    assert figures["throughput_per_second"] == 1.0          # the other figures are kept
+    load = figures["load"]
+    assert list(load["levels"]) == ["1 worker, 1 client", "1 worker, 8 clients", "1 worker, 32 clients"]
+    for row in load["levels"].values():
+        assert (row["requests"], row["ok"], row["errors"]) == (5, 5, 0), row["error_kinds"]
+        assert row["rulings_per_second"] > 0 and 0 < row["median_ms"] <= row["p99_ms"]
+    assert set(load["servers"]["1 worker"]) == {"start_seconds", "first_ruling_seconds"}
+    assert "Load:" in run.stdout and "rulings/s" in run.stdout
+
+
+def test_the_load_test_stops_the_server_and_its_workers_when_interrupted():
+    load = load_module()
+    with pytest.raises(KeyboardInterrupt):
+        with load.server(workers=2) as (url, pgid, _):
+            assert len(load.group_members(pgid)) >= 2        # the supervisor and its workers
+            raise KeyboardInterrupt                          # as Ctrl-C in the middle of a level
+    assert load.group_members(pgid) == []

@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from . import incidents, notation
+from . import incidents, notation, serve
 from .cases import cases_app
 from .laws import laws_app
 from .score import score_app
@@ -21,7 +21,6 @@ app = typer.Typer(
     help="Rulings assistant for Whist and its family: the law codes, and incidents at the table.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
 )
 app.add_typer(laws_app, name="laws")
 app.add_typer(cases_app, name="cases")
@@ -30,6 +29,7 @@ app.command()(incidents.rule)
 app.command()(incidents.check)
 app.command()(incidents.fmt)
 app.command()(notation.notation)
+app.command()(serve.serve)
 
 
 @app.command()

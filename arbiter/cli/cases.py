@@ -6,13 +6,14 @@ from typing import Annotated
 
 import typer
 
-from . import terminal
+from . import completion, terminal
 from .errors import fail, user_errors
 
 cases_app = typer.Typer(help="The published Cases and Decisions, replayed and compared with the book.",
                         no_args_is_help=True)
 
-Collection = Annotated[str, typer.Option("--collection", help="A folder of cases/.")]
+Collection = Annotated[str, typer.Option("--collection", help="A folder of cases/.",
+                                                  autocompletion=completion.collections)]
 
 
 def _load(collection: str):
@@ -64,7 +65,8 @@ def list_(collection: Collection = "cavendish") -> None:
 
 
 @cases_app.command()
-def show(name: Annotated[str, typer.Argument(help="The case: VII or 7.")],
+def show(name: Annotated[str, typer.Argument(help="The case: VII or 7.",
+                                                 autocompletion=completion.case_names("collection", "cavendish"))],
          collection: Collection = "cavendish") -> None:
     """The book's facts and decision, and the arbiter's decision, one after the other."""
     from ..cases import book_text, judge
@@ -112,7 +114,8 @@ def test(collection: Collection = "cavendish") -> None:
 
 
 @cases_app.command()
-def report(fmt: Annotated[str, typer.Option("--format", "-f", help="md or html.")] = "md",
+def report(fmt: Annotated[str, typer.Option("--format", "-f", help="md or html.",
+                                                  autocompletion=completion.choices("md", "html"))] = "md",
            collection: Collection = "cavendish") -> None:
     """Book and arbiter side by side for every case, as Markdown or HTML."""
     from ..cases import book_text, judge

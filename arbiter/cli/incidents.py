@@ -9,13 +9,11 @@ from typing import Annotated
 import typer
 
 from ..escapes import shown
-from . import terminal
+from . import completion, terminal
 
 # The parser, the replay and the narrative are imported when a command needs them, so that
 # `arbiter laws …` does not pay for loading Lark.
 
-#: Facts that only describe the table; shown with --all.
-TABLE_FACTS = {"seat", "partner", "adversary", "code", "game", "packs"}
 
 FileArgument = Annotated[str, typer.Argument(help="An incident file (.whist), or - for standard input.")]
 
@@ -63,9 +61,11 @@ def _file_bytes(path: str) -> bytes:
 def check(
     file: FileArgument,
     all_facts: Annotated[bool, typer.Option("--all", help="Also list the facts that only describe the table.")] = False,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.",
+                                             autocompletion=completion.choices("text", "json"))] = "text",
 ) -> None:
     """Parse and replay an incident; print its statement of facts and the facts derived."""
+    from ..api import TABLE_FACTS
     from ..incident import IncidentError
     from ..narrative import statement_of_facts
     from ..table import replay_all
@@ -79,15 +79,9 @@ def check(
     for warning in incident.warnings:
         typer.echo(str(warning), err=True)
     if fmt == "json":
-        typer.echo(json.dumps({
-            "file": incident.path, "code": incident.code, "game": incident.game,
-            "warnings": [w.as_data() for w in incident.warnings],
-            "question": incident.question, "statement_of_facts": statement_of_facts(incident),
-            "branches": [{"alternatives": [a.label for a in choice],
-                          "facts": [{"fact": str(f), "name": f.name, "args": list(f.args), "line": f.line}
-                                    for f in r.facts if all_facts or f.name not in TABLE_FACTS]}
-                         for choice, r in branches],
-        }, indent=2, ensure_ascii=False))
+        from ..api import check as check_incident
+
+        typer.echo(json.dumps(check_incident(incident, all_facts), indent=2, ensure_ascii=False))
         return
     out = terminal.console()
     title = incident.title or incident.path
@@ -140,19 +134,22 @@ def fmt(
 
 def rule(
     file: FileArgument,
-    code: Annotated[str, typer.Option("--code", "-c", help="Rule under this code instead of the file's.")] = "",
-    game: Annotated[str, typer.Option("--game", "-g", help="Rule for this game instead of the file's.")] = "",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, md, html or json.")] = "text",
+    code: Annotated[str, typer.Option("--code", "-c", help="Rule under this code instead of the file's.",
+                                             autocompletion=completion.codes)] = "",
+    game: Annotated[str, typer.Option("--game", "-g", help="Rule for this game instead of the file's.",
+                                             autocompletion=completion.games)] = "",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text, md, html or json.",
+                                            autocompletion=completion.decision_formats)] = "text",
     explain: Annotated[bool, typer.Option(
         "--explain", help="Show why each holding follows, and why other laws did not apply.")] = False,
     compare: Annotated[bool, typer.Option(
         "--compare", help="Rule under every code for the game, side by side.")] = False,
 ) -> None:
     """Rule on an incident: the facts, the question, the decision and the laws relied on."""
-    from ..decision import check_names, codes_for, decide
+    from ..api import ArbiterError
+    from ..api import rule as rule_incident
     from ..incident import IncidentError
-    from ..lawbook import load_lawbook
-    from ..render import FORMATS, render, render_comparison
+    from ..render import FORMATS
     from .errors import fail, user_errors
 
     if fmt not in FORMATS:
@@ -161,38 +158,14 @@ def rule(
         given = " and ".join(o for o, on in (("--code", code), ("--explain", explain)) if on)
         fail(f"--compare rules under every code of the game, side by side; it does not take {given}", code=2)
     incident = read_incident(file)
-    if incident.says_nothing:
-        typer.echo(IncidentError.about_file(
-            incident.path, "nothing to rule on: the incident has no statement, finding or question "
-            "(e.g. `trick 1:` then `  A leads S5`; see docs/notation.md)"), err=True)
-        raise typer.Exit(1)
     with user_errors():
-        book = load_lawbook()
         try:
-            check_names(book, incident)
+            ruling = rule_incident(incident, code=code or None, game=game or None, compare=compare)
         except IncidentError as exc:
             typer.echo(str(exc), err=True)
             raise typer.Exit(1)
-        game_id = book.game(incident.game).id if incident.game else None   # an alias is its game
-        if game:
-            try:
-                game_id = book.game(game).id
-            except KeyError:
-                fail(f"no game {game!r}; games are: {', '.join(book.games)}")
-        try:
-            if compare:
-                codes = codes_for(book, game_id or "whist")
-                if not codes:
-                    fail(f"no code rules on {game_id}: there is nothing to compare")
-                decisions = [decide(book, incident, code=c, game=game_id) for c in codes]
-                for warning in incident.warnings:
-                    typer.echo(str(warning), err=True)
-                typer.echo(render_comparison(decisions, book, fmt), nl=False)
-                return
-            decision = decide(book, incident, code=code or None, game=game_id)
-        except IncidentError as exc:
-            typer.echo(str(exc), err=True)
-            raise typer.Exit(1)
-        for warning in decision.warnings:       # on standard error: the decision stays clean
+        except ArbiterError as exc:
+            fail(str(exc))
+        for warning in ruling.warnings:       # on standard error: the decision stays clean
             typer.echo(str(warning), err=True)
-        typer.echo(render(decision, book, fmt, explain), nl=False)
+        typer.echo(ruling.render(fmt, explain), nl=False)

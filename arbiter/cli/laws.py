@@ -11,7 +11,7 @@ import typer
 from ..escapes import shown
 from ..lawbook import Law, LawBook, load_lawbook
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
-from . import terminal
+from . import completion, terminal
 from .errors import fail, user_errors
 from .games import game_command, game_data
 
@@ -50,8 +50,10 @@ def _ref(parts: list[str]) -> str:
 
 @laws_app.command("list")
 def list_(
-    code: Annotated[Optional[str], typer.Argument(help="A code id; omit to list the codes.")] = None,
-    topic: Annotated[Optional[str], typer.Option(help="Only entries on this topic.")] = None,
+    code: Annotated[Optional[str], typer.Argument(help="A code id; omit to list the codes.",
+                                                   autocompletion=completion.codes)] = None,
+    topic: Annotated[Optional[str], typer.Option(help="Only entries on this topic.",
+                                                  autocompletion=completion.topics)] = None,
     fmt: FormatOption = Format.text,
 ) -> None:
     """The codes, or one code's laws by section, one line each."""
@@ -127,7 +129,8 @@ def _print_code(book: LawBook, code: str, entries: list[Law]) -> None:
 
 @laws_app.command()
 def show(
-    ref: Annotated[list[str], typer.Argument(help="CODE NUMBER, or CODE/NUMBER (e.g. english-1864 72).")],
+    ref: Annotated[list[str], typer.Argument(help="CODE NUMBER, or CODE/NUMBER (e.g. english-1864 72).",
+                                              autocompletion=completion.law_parts("ref"))],
     fmt: FormatOption = Format.text,
 ) -> None:
     """One law with its footnotes, references, variant exceptions and counterparts."""
@@ -226,7 +229,8 @@ def _related(out, book: LawBook, title: str, ids) -> None:
 @laws_app.command("search")
 def search_(
     words: Annotated[list[str], typer.Argument(help="Words to find, e.g. turned and quitted.")],
-    code: Annotated[Optional[str], typer.Option("--code", "-c", help="Search only this code.")] = None,
+    code: Annotated[Optional[str], typer.Option("--code", "-c", help="Search only this code.",
+                                                      autocompletion=completion.codes)] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many results.")] = 20,
     all_printings: Annotated[bool, typer.Option(help="Also search other printings of a code.")] = False,
     fmt: FormatOption = Format.text,
@@ -267,7 +271,8 @@ def search_(
 
 @laws_app.command()
 def game(
-    name: Annotated[Optional[str], typer.Argument(help="A game (boston, french-boston, …); omit to list them.")] = None,
+    name: Annotated[Optional[str], typer.Argument(help="A game (boston, french-boston, …); omit to list them.",
+                                                  autocompletion=completion.games)] = None,
     tables: Annotated[bool, typer.Option("--tables", help="Only the tables and bids.")] = False,
     fmt: FormatOption = Format.text,
 ) -> None:
@@ -282,8 +287,10 @@ def game(
 
 @laws_app.command("compare")
 def compare_(
-    left: Annotated[str, typer.Argument(help="A law (english-1864/72) or a code (english-1864).")],
-    right: Annotated[str, typer.Argument(help="A law (american-1893/30) or a code (english-1864-foster).")],
+    left: Annotated[str, typer.Argument(help="A law (english-1864/72) or a code (english-1864).",
+                                         autocompletion=completion.laws_or_codes)],
+    right: Annotated[str, typer.Argument(help="A law (american-1893/30) or a code (english-1864-foster).",
+                                          autocompletion=completion.laws_or_codes)],
     exact: Annotated[bool, typer.Option(help="Count footnote markers, italics and dash forms as differences.")] = False,
     fmt: FormatOption = Format.text,
 ) -> None:
@@ -341,7 +348,8 @@ def compare_(
 
 @laws_app.command("check")
 def check_(
-    code: Annotated[Optional[str], typer.Argument(help="One code (with its supplements); omit for all.")] = None,
+    code: Annotated[Optional[str], typer.Argument(help="One code (with its supplements); omit for all.",
+                                                         autocompletion=completion.codes)] = None,
     fmt: FormatOption = Format.text,
 ) -> None:
     """The static check of the rules: predicates nothing produces, overrides that defeat

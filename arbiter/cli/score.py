@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..escapes import shown
+from . import completion
 from .errors import fail, user_errors
 
 score_app = typer.Typer(help="Settle a hand or a rubber: who scores, who pays whom, and how much.",
@@ -32,11 +33,12 @@ def hand(
     honours: Annotated[Optional[list[str]], typer.Option("--honours", help="SIDE=HONOURS held (0–4).")] = None,
     revoke: Annotated[str, typer.Option("--revoke", help=(
         "The revoking side and the penalty chosen: YZ:add-points, YZ:deduct-points, YZ:take-tricks."))] = "",
-    code: Annotated[str, typer.Option("--code", "-c")] = "english-1864",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    code: Annotated[str, typer.Option("--code", "-c", autocompletion=completion.scoring_codes)] = "english-1864",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.",
+                                             autocompletion=completion.choices("text", "json"))] = "text",
 ) -> None:
     """Score one hand of whist under a code: the revoke, tricks, honours, the game and its value."""
-    from ..scoring.whist import ScoringError, score_hand, scoring_system
+    from ..scoring.whist import ScoringError, hand_data, score_hand, scoring_system
 
     with user_errors():
         try:
@@ -47,10 +49,7 @@ def hand(
         except ScoringError as exc:
             fail(str(exc))
         if fmt == "json":
-            typer.echo(json.dumps({"before": result.before, "after": result.after, "winner": result.winner,
-                                   "game_value": result.game_value, "game": result.game_name,
-                                   "steps": [{"for": w, "side": s, "points": p, "law": law}
-                                             for w, s, p, law in result.steps]}, indent=2))
+            typer.echo(json.dumps(hand_data(result), indent=2))
             return
         for line in result.explain():
             typer.echo(shown(line))
@@ -60,7 +59,7 @@ def hand(
 @score_app.command()
 def rubber(
     games: Annotated[list[str], typer.Argument(help="Each game as SIDE=VALUE, in order, e.g. AB=3 YZ=1 AB=2.")],
-    code: Annotated[str, typer.Option("--code", "-c")] = "english-1864",
+    code: Annotated[str, typer.Option("--code", "-c", autocompletion=completion.scoring_codes)] = "english-1864",
 ) -> None:
     """Settle a rubber from its games: rubber points, and the losers' game deducted."""
     from ..scoring.whist import ScoringError, score_rubber, scoring_system

@@ -52,6 +52,13 @@ class HandScore:
         return lines
 
 
+def hand_data(result: HandScore) -> dict:
+    """A scored hand as ``arbiter score hand --format json`` and the JSON API give it."""
+    return {"before": result.before, "after": result.after, "winner": result.winner,
+            "game_value": result.game_value, "game": result.game_name,
+            "steps": [{"for": w, "side": s, "points": p, "law": law} for w, s, p, law in result.steps]}
+
+
 def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
                honours: dict[str, int] | None = None,
                revoke: tuple[str, str] | None = None) -> HandScore:

@@ -1,0 +1,210 @@
+"""The JSON API (``/api/…``), documented by its OpenAPI schema at ``/api/openapi.json``:
+the same JSON as ``--format json`` on the command line, made by the same calls.
+
+An incident that cannot be read is a 422 whose ``error`` holds its line, column, message,
+suggestion and the rendered message with the caret; an unknown law, code, case or game is
+a 404 or 400 with a message in words.
+
+The handlers are ``async`` on purpose: the ruling is pure Python under one lock (the GIL)
+either way, and running it on the event loop's one thread keeps the law book's caches and
+the search index to one thread; concurrency comes from more worker processes
+(``arbiter serve --workers``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from .. import api as library
+from ..incident import IncidentError
+from ..lawbook import UnknownCode, UnknownLaw
+from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
+from . import service
+from .limits import MAX_BODY
+
+router = APIRouter(prefix="/api")
+
+Text = Field(..., max_length=MAX_BODY, description="The incident, in the notation of docs/notation.md.")
+
+
+class RuleRequest(BaseModel):
+    text: str = Text
+    code: str | None = Field(None, description="Rule under this code instead of the incident's.")
+    game: str | None = Field(None, description="Rule for this game instead of the incident's.")
+    explain: bool = Field(False, description="Add why each holding follows, and why other laws did not apply.")
+    compare: bool = Field(False, description="Rule under every code of the game, side by side.")
+
+
+class CheckRequest(BaseModel):
+    text: str = Text
+    all_facts: bool = Field(False, description="Also list the facts that only describe the table.")
+
+
+class FormatRequest(BaseModel):
+    text: str = Text
+
+
+class HandRequest(BaseModel):
+    tricks: dict[str, int] = Field(..., description="Tricks won by each side, e.g. {\"AB\": 9, \"YZ\": 4}.")
+    before: dict[str, int] = Field(default_factory=dict, description="Points each side had before the hand.")
+    honours: dict[str, int] = Field(default_factory=dict, description="Honours each side held (0-4).")
+    revoke_by: str | None = Field(None, description="The side that revoked, if any.")
+    revoke_penalty: str = Field("add-points", description="add-points, deduct-points or take-tricks.")
+    code: str = "english-1864"
+
+
+class RubberRequest(BaseModel):
+    games: list[tuple[str, int]] = Field(..., description="Each game as [side, value], in order.")
+    code: str = "english-1864"
+
+
+def _incident_error(exc: IncidentError) -> JSONResponse:
+    return JSONResponse({"error": service.error_data(exc)}, status_code=422)
+
+
+def _bad(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": {"message": message}}, status_code=status)
+
+
+@router.post("/rule", summary="Rule on an incident", tags=["incidents"])
+async def rule(request: RuleRequest) -> Any:
+    """The decision, as ``arbiter rule --format json`` prints it (with ``compare``, as
+    ``arbiter rule --compare --format json``)."""
+    try:
+        ruling = library.rule(request.text, code=request.code, game=request.game, compare=request.compare,
+                              book=service.book(), name="incident.whist")
+        return ruling.data(explain=request.explain and not request.compare)
+    except IncidentError as exc:
+        return _incident_error(exc)
+    except (library.ArbiterError, UnknownCode) as exc:
+        return _bad(str(exc))
+
+
+@router.post("/check", summary="Read and replay an incident", tags=["incidents"])
+async def check(request: CheckRequest) -> Any:
+    """The statement of facts and the facts the replay derives, as ``arbiter check
+    --format json``; or the first error, at its line and column."""
+    try:
+        return library.check(request.text, request.all_facts, name="incident.whist")
+    except IncidentError as exc:
+        return _incident_error(exc)
+
+
+@router.post("/format", summary="An incident in canonical form", tags=["incidents"])
+async def format_(request: FormatRequest) -> Any:
+    """The incident as ``arbiter fmt`` prints it, and whether it was already so."""
+    try:
+        text = library.format_text(request.text, name="incident.whist")
+    except IncidentError as exc:
+        return _incident_error(exc)
+    return {"text": text, "canonical": text == request.text}
+
+
+@router.get("/codes", summary="The codes", tags=["laws"])
+async def codes() -> Any:
+    book = service.book()
+    return [code_to_dict(book, c, with_entries=False) for c in book.codes.values()]
+
+
+@router.get("/codes/{code}", summary="One code and its entries", tags=["laws"])
+async def code(code: str) -> Any:
+    book = service.book()
+    try:
+        book.entries_of(code)
+    except UnknownCode as exc:
+        return _bad(str(exc), 404)
+    return code_to_dict(book, book.codes[code.lower()] if code.lower() in book.codes else book.codes[code])
+
+
+@router.get("/laws/{ref:path}", summary="One law", tags=["laws"])
+async def law(ref: str) -> Any:
+    """A law, footnote or exception by its id (``english-1864/72``), with its references,
+    the entries that cite it, its variant exceptions and its counterparts in other codes."""
+    book = service.book()
+    try:
+        return law_to_dict(book, book.law(ref))
+    except (UnknownLaw, UnknownCode) as exc:
+        return _bad(str(exc), 404)
+
+
+@router.get("/search", summary="Search the codes", tags=["laws"])
+async def search(q: str = Query(..., max_length=500, description="Words to find."),
+                 code: str | None = Query(None, description="Search only this code."),
+                 limit: int = Query(20, ge=1, le=200), all_printings: bool = False) -> Any:
+    """Ranked results, as ``arbiter laws search --format json``."""
+    from ..lawbook.search import search as search_laws
+
+    try:
+        hits = search_laws(service.book(), q, code=code, limit=limit, all_printings=all_printings)
+    except UnknownCode as exc:
+        return _bad(str(exc), 404)
+    return {"query": q, "results": [hit_to_dict(h) for h in hits]}
+
+
+@router.get("/compare", summary="Two laws side by side", tags=["laws"])
+async def compare(left: str = Query(..., max_length=200), right: str = Query(..., max_length=200),
+                  exact: bool = False) -> Any:
+    """As ``arbiter laws compare --format json`` for two laws."""
+    from ..lawbook.compare import compare as compare_laws
+
+    try:
+        return comparison_to_dict(compare_laws(service.book(), left, right, exact=exact))
+    except (UnknownLaw, UnknownCode) as exc:
+        return _bad(str(exc), 404)
+
+
+@router.get("/cases", summary="The published cases", tags=["cases"])
+async def cases() -> Any:
+    return [{"name": c.name, "book": c.book_entry} for c in service.cases()]
+
+
+@router.get("/cases/{name}", summary="One published case: the book beside the arbiter", tags=["cases"])
+async def case(name: str) -> Any:
+    from ..cases import book_text, judge
+
+    found = service.case_named(name)
+    if found is None:
+        return _bad(f"no case {name!r}; cases are: {', '.join(c.name for c in service.cases())}", 404)
+    book = service.book()
+    verdict = judge(book, found)
+    from ..render import decision_data
+
+    return {"name": found.name, "book": [p.text for p in book_text(book, found).paragraphs],
+            "incident": found.incident_path.read_text(encoding="utf-8"),
+            "decision": decision_data(verdict.decision, book), "agrees": verdict.agrees,
+            "problems": verdict.problems}
+
+
+@router.post("/score/hand", summary="Score one hand of whist", tags=["scoring"])
+async def score_hand(request: HandRequest) -> Any:
+    """As ``arbiter score hand --format json``."""
+    from ..scoring.whist import ScoringError, hand_data, scoring_system
+    from ..scoring.whist import score_hand as score
+
+    try:
+        result = score(scoring_system(request.code), before=request.before, tricks=request.tricks,
+                       honours=request.honours,
+                       revoke=(request.revoke_by, request.revoke_penalty) if request.revoke_by else None)
+    except (ScoringError, KeyError) as exc:
+        return _bad(str(exc).strip("'\""))
+    return hand_data(result)
+
+
+@router.post("/score/rubber", summary="Settle a rubber", tags=["scoring"])
+async def score_rubber(request: RubberRequest) -> Any:
+    from ..scoring.whist import ScoringError, scoring_system
+    from ..scoring.whist import score_rubber as settle
+
+    try:
+        return settle(scoring_system(request.code), list(request.games))
+    except (ScoringError, KeyError) as exc:
+        return _bad(str(exc).strip("'\""))
+
+
+@router.get("/examples", summary="The example incidents", tags=["incidents"])
+async def examples() -> Any:
+    return [{"name": name, "text": text} for name, text in service.examples().items()]

@@ -1,0 +1,93 @@
+"""The web application: the pages, the JSON API, the static files, and the guards every
+request passes (a bounded body, security headers, an error page for every failure)."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException
+
+from .. import __version__
+from . import api, pages, static
+from .errorpages import error_page
+from .limits import MAX_BODY, BodyLimit, too_large_message
+
+log = logging.getLogger("arbiter.web")
+
+#: Scripts and styles only from the page's own origin (no inline script can run, whatever
+#: an incident's text holds); the page may not be framed.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+_TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 413: "Too large",
+           422: "Cannot be read", 500: "Something went wrong"}
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(
+        title="whist-arbiter", version=__version__,
+        description=("Rulings on incidents at Whist and its family, by the letter of the codes; the codes "
+                     "themselves, searchable; the published cases. The JSON is the same as the command "
+                     "line's `--format json`."),
+        docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
+    )
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.include_router(static.router)
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next):
+        response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            if name == "Content-Security-Policy" and request.url.path == "/api/docs":
+                continue     # the API's documentation page loads its own script and styles
+            response.headers.setdefault(name, value)
+        return response
+
+    @app.exception_handler(pages.PageError)
+    async def page_error(request: Request, exc: pages.PageError) -> Response:
+        return _error(request, exc.status, exc.message, exc.title)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        message = {404: "There is no page here.", 405: "This page cannot be asked for that way."}.get(
+            exc.status_code, str(exc.detail))
+        return _error(request, exc.status_code, message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        problems = [_problem(e) for e in exc.errors()]
+        if any(p.startswith("text: ") and "at most" in p for p in problems):
+            return _error(request, 413, too_large_message())
+        return _error(request, 422, "; ".join(problems) or "the request cannot be read", details=problems)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> Response:
+        log.exception("internal error on %s", request.url.path)
+        return _error(request, 500, "the arbiter met an internal error on this request. This is a bug in "
+                                    "whist-arbiter; please report it with the incident you gave.")
+
+    return BodyLimit(app, MAX_BODY)   # type: ignore[return-value]   # an ASGI app around the FastAPI one
+
+
+def _problem(error: dict) -> str:
+    where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path"))
+    return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))
+
+
+def _error(request: Request, status: int, message: str, title: str | None = None,
+           details: list[str] | None = None) -> Response:
+    if request.url.path.startswith("/api/"):
+        body: dict = {"message": message}
+        if details:
+            body["problems"] = details
+        return JSONResponse({"error": body}, status_code=status)
+    return HTMLResponse(error_page(status, title or _TITLES.get(status, "Error"), message), status_code=status)

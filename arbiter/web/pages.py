@@ -1,0 +1,258 @@
+"""The pages: the ruling page (an editor, the decision, why, the codes compared, download
+and link), the law browser (codes, laws with their references as links, search) and the
+published cases beside the arbiter's decisions. Each works without JavaScript; the
+script only adds the errors shown as one types (arbiter/web/static)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from fastapi import APIRouter, Form, Query
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
+
+from .. import api as library
+from ..incident import IncidentError
+from ..lawbook import UnknownCode, UnknownLaw
+from ..render import FORMATS, ITALICS, decision_data, environment
+from . import service
+from .lawtext import law_href, law_html, preview
+from .limits import MAX_BODY
+from .links import BadLink, pack, unpack
+
+router = APIRouter()
+
+#: The incident shown to a newcomer who has not chosen one.
+FIRST_EXAMPLE = "revoke-found-at-end-of-hand"
+
+
+class PageError(Exception):
+    """A page that cannot be shown, in words: becomes an error page with this status."""
+
+    def __init__(self, status: int, title: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.title, self.message = status, title, message
+
+
+def render_page(template: str, **context) -> str:
+    env = environment()
+    env.filters.setdefault("preview", preview)
+    env.globals.setdefault("law_href", law_href)
+    context.setdefault("book", service.book())
+    for name in ("nav", "error", "problem", "links", "q"):    # the templates are strict: absent is None
+        context.setdefault(name, None)
+    context.setdefault("warnings", [])
+    return env.get_template("web/" + template).render(**context)
+
+
+def page(template: str, status: int = 200, **context) -> HTMLResponse:
+    return HTMLResponse(render_page(template, **context), status_code=status)
+
+
+# ---------------------------------------------------------------------------- ruling
+def _choices() -> dict:
+    book = service.book()
+    from ..decision import codes_for
+
+    codes = [c for c in book.codes.values() if not c.edition_of and not c.supplements]
+    return {"codes": codes, "games": list(book.games), "examples": list(service.examples()),
+            "cases": [c.name for c in service.cases()], "codes_for": codes_for}
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+async def home(example: str | None = Query(None, max_length=100),
+               case: str | None = Query(None, max_length=10)) -> HTMLResponse:
+    """The ruling page with an incident to start from: an example, a published case, or
+    the first example."""
+    text = ""
+    if case:
+        found = service.case_named(case)
+        if found is None:
+            raise PageError(404, "No such case", f"There is no published case {case!r}.")
+        text = lines_of(found.incident_path.read_text(encoding="utf-8"))
+    else:
+        examples = service.examples()
+        name = example or FIRST_EXAMPLE
+        if name not in examples:
+            raise PageError(404, "No such example", f"There is no example {name!r}.")
+        text = lines_of(examples[name])
+    return page("rule.html.j2", text=text, chosen={"code": "", "game": ""}, ruled=None, **_choices())
+
+
+@router.post("/rule", include_in_schema=False)
+async def rule_form(text: str = Form(..., max_length=MAX_BODY), code: str = Form(""), game: str = Form(""),
+                    view: str = Form("decision")) -> RedirectResponse:
+    """The editor's form: ruled at a link that carries the incident, so the page shown can
+    be bookmarked and shared."""
+    return RedirectResponse(_rule_link(lines_of(text), code, game, view), status_code=303)
+
+
+def _rule_link(text: str, code: str = "", game: str = "", view: str = "decision") -> str:
+    from urllib.parse import urlencode
+
+    query = {"i": pack(text)}
+    if code:
+        query["code"] = code
+    if game:
+        query["game"] = game
+    if view in ("explain", "compare"):
+        query["view"] = view
+    return "/rule?" + urlencode(query)
+
+
+@router.get("/rule", response_class=HTMLResponse, include_in_schema=False)
+async def rule_page(i: str = Query(..., max_length=MAX_BODY), code: str = Query("", max_length=60),
+                    game: str = Query("", max_length=60), view: str = Query("decision", max_length=20)) -> HTMLResponse:
+    text = _unpacked(i)
+    chosen = {"code": code, "game": game, "view": view}
+    links = {"decision": _rule_link(text, code, game), "explain": _rule_link(text, code, game, "explain"),
+             "compare": _rule_link(text, "", game, "compare"), "download": "/download?i=" + i,
+             "json": None}
+    try:
+        ruling = library.rule(text, code=code or None, game=game or None, compare=view == "compare",
+                              book=service.book(), name="incident.whist")
+    except IncidentError as exc:
+        return page("rule.html.j2", status=422, text=text, chosen=chosen, ruled=None,
+                    error=service.error_data(exc), links=links, **_choices())
+    except (library.ArbiterError, UnknownCode) as exc:
+        return page("rule.html.j2", status=400, text=text, chosen=chosen, ruled=None,
+                    problem=str(exc), links=links, **_choices())
+    book = service.book()
+    if ruling.compared:
+        from ..render import comparison_data
+
+        ruled = {"compared": True, "ds": [decision_data(d, book) for d in ruling.decisions],
+                 "c": comparison_data(ruling.decisions)}
+    else:
+        ruled = {"compared": False, "d": decision_data(ruling.decision, book, explain=view == "explain"),
+                 "explain": view == "explain"}
+    warnings = [service.error_data(w) for w in ruling.warnings]
+    return page("rule.html.j2", text=text, chosen=chosen, ruled=ruled, links=links, warnings=warnings,
+                **_choices())
+
+
+def lines_of(text: str) -> str:
+    """A browser's form sends CRLF line ends; an incident is kept with LF."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _unpacked(packed: str) -> str:
+    try:
+        return lines_of(unpack(packed))
+    except BadLink as exc:
+        raise PageError(400, "This link cannot be read", str(exc).capitalize() + ".") from None
+
+
+@router.get("/download", include_in_schema=False)
+async def download(i: str = Query(..., max_length=MAX_BODY)) -> Response:
+    """The incident of a link as a ``.whist`` file, named for its title."""
+    text = _unpacked(i)
+    title = re.search(r"^title\s+(.+)$", text, re.M)
+    name = re.sub(r"[^a-z0-9]+", "-", (title.group(1) if title else "incident").lower()).strip("-")[:60]
+    return Response(text, media_type="text/plain; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name or "incident"}.whist"'})
+
+
+# ---------------------------------------------------------------------------- laws
+@router.get("/laws", response_class=HTMLResponse, include_in_schema=False)
+async def codes_page() -> HTMLResponse:
+    return page("codes.html.j2", codes=list(service.book().codes.values()))
+
+
+@router.get("/laws/{code}", response_class=HTMLResponse, include_in_schema=False)
+async def code_page(code: str) -> HTMLResponse:
+    book = service.book()
+    try:
+        entries = book.entries_of(code)
+    except UnknownCode as exc:
+        raise PageError(404, "No such code", str(exc)) from None
+    return page("code.html.j2", code=book.codes[entries[0].code] if entries else book.codes[code], entries=entries)
+
+
+@router.get("/laws/{code}/{local:path}", response_class=HTMLResponse, include_in_schema=False)
+async def law_page(code: str, local: str) -> HTMLResponse:
+    book = service.book()
+    try:
+        law = book.law(f"{code}/{local}")
+    except (UnknownLaw, UnknownCode) as exc:
+        raise PageError(404, "No such law", str(exc)) from None
+    counterparts = [(g.subject, [book.entries[i] for i in g.laws if i != law.id])
+                    for g in book.concordance_groups if law.id in g.laws]
+    printings = [book.entries[f"{c}/{law.local_id}"] for c in book.editions(law.code)
+                 if f"{c}/{law.local_id}" in book.entries]
+    return page("law.html.j2", law=law, code=book.codes[law.code], counterparts=counterparts,
+                printings=printings, html=lambda text, here=True: law_html(book, law, text, here),
+                cited_by=[book.entries[i] for i in law.referenced_by],
+                see=[book.entries[i] for i in law.see], modifies=[book.entries[i] for i in law.modifies],
+                exceptions=[book.entries[i] for i in law.exceptions])
+
+
+@router.get("/search", response_class=HTMLResponse, include_in_schema=False)
+async def search_page(q: str = Query("", max_length=500), code: str = Query("", max_length=60)) -> HTMLResponse:
+    from ..lawbook.search import highlight_spans, search
+
+    book = service.book()
+    hits = []
+    if q.strip():
+        try:
+            hits = search(book, q, code=code or None, limit=30)
+        except UnknownCode as exc:
+            raise PageError(404, "No such code", str(exc)) from None
+    results = [{"law": h.law, "snippet": _lit(h.snippet(220), h.terms, highlight_spans)} for h in hits]
+    return page("search.html.j2", q=q, code=code, results=results,
+                codes=[c for c in book.codes.values() if not c.edition_of])
+
+
+def _lit(text: str, terms, spans_of) -> Markup:
+    from markupsafe import escape
+
+    out, at = [], 0
+    for start, end in spans_of(text, terms):
+        out.append(str(escape(text[at:start])) + "<mark>" + str(escape(text[start:end])) + "</mark>")
+        at = end
+    out.append(str(escape(text[at:])))
+    return Markup(ITALICS.sub(r"<em>\1</em>", "".join(out)))
+
+
+# ---------------------------------------------------------------------------- cases
+@router.get("/cases", response_class=HTMLResponse, include_in_schema=False)
+async def cases_page() -> HTMLResponse:
+    from ..cases import judge
+
+    book = service.book()
+    rows = [(c, judge(book, c)) for c in service.cases()]
+    return page("cases.html.j2", rows=rows)
+
+
+@router.get("/cases/{name}", response_class=HTMLResponse, include_in_schema=False)
+async def case_page(name: str) -> HTMLResponse:
+    from ..cases import book_text, judge
+
+    found = service.case_named(name)
+    if found is None:
+        raise PageError(404, "No such case", f"There is no published case {name!r}; the cases are "
+                        + ", ".join(c.name for c in service.cases()) + ".")
+    book = service.book()
+    verdict = judge(book, found)
+    text = found.incident_path.read_text(encoding="utf-8")
+    return page("case.html.j2", case=found, entry=book_text(book, found), verdict=verdict,
+                d=decision_data(verdict.decision, book), explain=False, incident=text,
+                link=_rule_link(text))
+
+
+__all__ = ["FORMATS", "PageError", "page", "render_page", "router"]
+
+
+# ---------------------------------------------------------------------------- notation
+@router.get("/notation", response_class=HTMLResponse, include_in_schema=False)
+async def notation_page() -> HTMLResponse:
+    return page("notation.html.j2", vocabulary=_vocabulary_text())
+
+
+@lru_cache(maxsize=1)
+def _vocabulary_text() -> str:
+    """What ``arbiter notation`` prints: made once per process."""
+    from ..cli.notation import _text, vocabulary
+
+    return _text(vocabulary())

@@ -1,0 +1,218 @@
+"""The pages, in process: the ruling page and its links, the law browser, the cases, the
+error pages, and what every page keeps out (scripts in an incident, framing, large bodies)."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from arbiter.web import create_app
+from arbiter.web.limits import MAX_BODY
+from arbiter.web.links import BadLink, pack, unpack
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = (ROOT / "examples" / "revoke-found-at-end-of-hand.whist").read_text()
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(), raise_server_exceptions=False)
+
+
+def ruled(client, text: str, **form) -> tuple[str, object]:
+    """Post the editor's form; the link it redirects to, and the page at that link."""
+    response = client.post("/rule", data={"text": text, **form}, follow_redirects=False)
+    assert response.status_code == 303
+    link = response.headers["location"]
+    return link, client.get(link)
+
+
+def test_the_ruling_page_opens_with_an_example_in_the_editor(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "A revoke found at the end of the hand" in page.text
+    assert '<textarea id="incident"' in page.text
+
+
+def test_an_example_or_a_case_can_be_started_from(client):
+    from markupsafe import escape
+
+    wanted = (ROOT / "examples" / "dealing-out-of-turn.whist").read_text()
+    assert str(escape(wanted)) in client.get("/", params={"example": "dealing-out-of-turn"}).text
+    case = client.get("/", params={"case": "II"})
+    assert case.status_code == 200 and "Case II" in case.text
+    assert client.get("/", params={"example": "no-such-thing"}).status_code == 404
+
+
+def test_ruling_from_the_editor_leads_to_a_link_that_carries_the_incident(client):
+    link, page = ruled(client, EXAMPLE)
+    assert urlparse(link).path == "/rule"
+    assert unpack(parse_qs(urlparse(link).query)["i"][0]) == EXAMPLE
+    assert page.status_code == 200
+    assert "B revoked at trick 5, and the revoke is established" in page.text
+    assert client.get(link).text == page.text, "the link rules the same incident again"
+
+
+def test_a_browsers_crlf_line_ends_are_read_as_lines(client):
+    link, page = ruled(client, EXAMPLE.replace("\n", "\r\n"))
+    assert unpack(parse_qs(urlparse(link).query)["i"][0]) == EXAMPLE
+    assert "\\x0d" not in page.text
+
+
+def test_the_why_and_the_comparison_are_a_click_away(client):
+    link, page = ruled(client, EXAMPLE)
+    why = re.search(r'href="([^"]*view=explain[^"]*)"', page.text).group(1).replace("&amp;", "&")
+    assert "<h2>Why</h2>" in client.get(why).text
+    compare = re.search(r'href="([^"]*view=compare[^"]*)"', page.text).group(1).replace("&amp;", "&")
+    compared = client.get(compare).text
+    assert "How the codes compare" in compared and "american-1893" in compared
+
+
+def test_the_code_and_game_chosen_are_ruled_under_and_kept_in_the_link(client):
+    link, page = ruled(client, EXAMPLE, code="american-1893")
+    assert parse_qs(urlparse(link).query)["code"] == ["american-1893"]
+    assert "(american-1893)" in page.text
+    assert '<option value="american-1893" selected>' in page.text
+
+
+def test_an_incident_with_a_mistake_shows_the_parsers_message_at_its_line(client):
+    _, page = ruled(client, "code english-1864\ntrick 1:\n  A leeds S5\n")
+    assert page.status_code == 422
+    assert 'data-line="3" data-column="5"' in page.text
+    assert "did you mean `leads`?" in page.text
+    assert "A leeds S5" in page.text, "the editor keeps what was written"
+
+
+def test_an_unknown_game_from_the_form_is_said_in_words(client):
+    _, page = ruled(client, EXAMPLE, game="bridge")
+    assert page.status_code == 400 and "no game &#39;bridge&#39;" in page.text
+
+
+def test_the_incident_downloads_as_a_whist_file_named_for_its_title(client):
+    response = client.get("/download", params={"i": pack(EXAMPLE)})
+    assert response.text == EXAMPLE
+    assert response.headers["content-disposition"] == 'attachment; filename="a-revoke-found-at-the-end-of-the-hand.whist"'
+
+
+def test_a_link_that_is_cut_short_or_altered_is_an_error_page_in_words(client):
+    packed = pack(EXAMPLE)
+    short = client.get("/rule", params={"i": packed[:-8]})
+    assert short.status_code == 400 and "copy the whole link" in short.text
+    assert client.get("/rule", params={"i": "!!!"}).status_code == 400
+
+
+def test_a_small_link_cannot_unpack_to_a_large_text():
+    with pytest.raises(BadLink, match="larger than 256 KiB"):
+        unpack(pack("x" * (MAX_BODY + 1)))
+
+
+def test_a_law_page_links_its_vide_references_and_its_counterparts(client):
+    page = client.get("/laws/english-1864/24").text      # its footnote: "(_vide_ Law 16)"
+    links = re.findall(r'<a class="vide" href="(/laws/[^"]+)">', page)
+    assert links == ["/laws/english-1864/16"]
+    assert "<em>vide</em> Law <a" in page
+    assert "Law 16" in client.get(links[0]).text
+    seventy_two = client.get("/laws/english-1864/72").text
+    assert "And add them to their own." in seventy_two
+    assert '<a href="#fn32">32</a>' in seventy_two and 'id="fn32"' in seventy_two
+    assert "Cited by" in seventy_two and "On the same subject" in seventy_two
+    assert "/laws/american-1893/" in seventy_two, "its counterparts in the other codes"
+
+
+def test_a_law_named_as_a_reader_writes_it_is_found(client):
+    assert client.get("/laws/english-1864/072").status_code == 200
+    missing = client.get("/laws/english-1864/999")
+    assert missing.status_code == 404 and "999" in missing.text
+
+
+def test_a_code_page_lists_its_laws(client):
+    page = client.get("/laws/american-1893").text
+    assert 'href="/laws/american-1893/20"' in page
+    previews = re.findall(r'<div class="first-words">(.*?)</div>', page)
+    assert len(previews) > 20
+    assert not any(re.search(r"\[\d+\]", p) for p in previews), "footnote markers are dropped from a preview"
+
+
+def test_the_search_page_finds_and_lights_the_words(client):
+    page = client.get("/search", params={"q": "turned and quitted"}).text
+    assert "<mark>" in page and 'href="/laws/english-1864/' in page
+    nothing = client.get("/search", params={"q": "xylophone"}).text
+    assert "Nothing found" in nothing
+    assert client.get("/search", params={"q": "revoke", "code": "bridge"}).status_code == 404
+
+
+def test_the_cases_page_and_a_case_with_the_books_italics_rendered(client):
+    listing = client.get("/cases").text
+    assert "11 of 11 agree" in listing
+    case = client.get("/cases/II").text
+    assert "_vide_" not in case and "_Decision_" not in case
+    assert "<em>" in case
+    assert "The arbiter agrees with the book." in case
+
+
+def test_the_notation_page_lists_the_vocabulary(client):
+    page = client.get("/notation").text
+    assert "leads" in page and "about NAME" in page
+
+
+def test_a_script_in_an_incident_is_shown_as_text(client):
+    text = EXAMPLE.replace('title "A revoke found at the end of the hand"', 'title "<script>alert(1)</script>"')
+    _, page = ruled(client, text)
+    assert "<script>alert(1)</script>" not in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+
+
+def test_every_page_forbids_inline_scripts_and_framing(client):
+    for path in ("/", "/laws", "/laws/english-1864/72", "/search?q=revoke", "/cases", "/nothing"):
+        headers = client.get(path).headers
+        assert "script-src 'self'" in headers["content-security-policy"], path
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("method, path, status, words", [
+    ("get", "/nothing-here", 404, "There is no page here."),
+    ("delete", "/", 405, "cannot be asked for that way"),
+    ("get", "/laws/bridge", 404, "no code &#39;bridge&#39;"),
+    ("get", "/cases/XCIX", 404, "no published case"),
+    ("get", "/rule", 422, "i: Field required"),
+])
+def test_every_failure_is_a_page_in_words(client, method, path, status, words):
+    response = getattr(client, method)(path)
+    assert response.status_code == status
+    assert response.headers["content-type"].startswith("text/html")
+    assert words in response.text
+    assert "Traceback" not in response.text
+
+
+def test_a_form_past_the_size_limit_is_refused(client):
+    response = client.post("/rule", data={"text": "x" * (MAX_BODY + 1)}, follow_redirects=False)
+    assert response.status_code == 413
+    assert "256 KiB" in response.text
+
+
+def test_the_static_files_are_served_and_no_other_path_is_opened(client):
+    assert client.get("/static/arbiter.css").headers["content-type"].startswith("text/css")
+    assert "api/check" in client.get("/static/arbiter.js").text
+    assert client.get("/static/../pyproject.toml").status_code == 404
+    assert client.get("/static/laws/english-1864.yaml").status_code == 404
+
+
+def test_an_internal_error_is_a_page_not_a_traceback(monkeypatch, client):
+    from arbiter.web import pages
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pages.library, "rule", broken)
+    response = client.get("/rule", params={"i": pack(EXAMPLE)})
+    assert response.status_code == 500
+    assert "internal error" in response.text and "boom" not in response.text and "Traceback" not in response.text
