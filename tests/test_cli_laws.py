@@ -204,6 +204,17 @@ def test_search_understands_american_spelling():
     assert "english-1864/3" in ids
 
 
+def test_search_reads_a_question_naming_a_code():
+    data = run_json("laws", "search", "penalty", "for", "revoke", "in", "American", "code")
+    assert data["results"][0]["id"] == "american-1893/30"
+    assert {r["id"].split("/")[0] for r in data["results"]} == {"american-1893"}
+
+
+def test_search_highlights_the_old_word_a_new_word_found():
+    text = run("laws", "search", "exposed", "card", "--code", "american-1893").output
+    assert "american-1893/20" in text and "faced" in text
+
+
 def test_topic_is_read_whatever_its_case_and_suggested_when_misspelt():
     assert run_json("laws", "list", "american-1893", "--topic", "Revoke")["entries"]
     assert "did you mean 'revoke'" in run("laws", "list", "american-1893", "--topic", "revok").output

@@ -110,8 +110,17 @@ def test_search_ignores_accents_and_ranks_phrases(book):
     assert hits[0].phrase
 
 
-def test_search_requires_every_word(book):
-    assert search(book, "revoke xylophone") == []
+def test_a_word_found_nowhere_does_not_sink_the_words_that_are_found(book):
+    assert search(book, "xylophone") == []
+    with_it = [h.law.id for h in search(book, "revoke xylophone", limit=None)]
+    assert with_it and with_it == [h.law.id for h in search(book, "revoke", limit=None)]
+
+
+def test_entries_holding_every_word_rank_above_those_holding_one(book):
+    hits = search(book, "dummy revoke", limit=None)
+    held = [h.matched for h in hits]
+    assert held[0] == 2 and 1 in held
+    assert held == sorted(held, reverse=True)
 
 
 def test_stems():

@@ -20,13 +20,15 @@ from .errors import LawBookError
 from .games import load_games
 from .model import FOOTNOTE_MARK, Code, Law, LawBook
 from .records import ConcordanceGroup, GameData, Paragraph, validator
+from .searchwords import load_search_words
 from .yamlio import read_yaml
 
 if TYPE_CHECKING:
     from .schema import CodeFile
 
 #: Files in laws/ that are not codes.
-SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml", "scoring.yaml", "outcomes.yaml", "phrases.yaml"}
+SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml", "scoring.yaml", "outcomes.yaml", "phrases.yaml",
+                 "search.yaml"}
 
 T = TypeVar("T")
 
@@ -226,6 +228,7 @@ def build_lawbook(directory: Path) -> LawBook:
         if code.edition_of and code.edition_of not in codes:
             raise LawBookError(directory / f"{code.id}.yaml", f"edition of unknown code {code.edition_of!r}",
                                entry="code", field="edition_of")
+    search_words = load_search_words(directory / "search.yaml", list(codes))
 
     concordance_path = directory / "concordance.yaml"
     groups = []
@@ -263,7 +266,8 @@ def build_lawbook(directory: Path) -> LawBook:
             raise LawBookError(family_path, f"no file games/{game.described_in}.yaml",
                                entry=game.id, field="described_in")
     return LawBook(codes=codes, entries=entries, topics=topics, concordance_groups=groups,
-                   games=games, descriptions=descriptions, scoring=scoring, _aliases=aliases)
+                   games=games, descriptions=descriptions, scoring=scoring, _aliases=aliases,
+                   search_words=search_words)
 
 
 def _scoring_laws(system: dict):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .records import ConcordanceGroup, GameData, Paragraph, Source
+from .searchwords import SearchWords
 
 if TYPE_CHECKING:
     from .games import Game
@@ -107,6 +108,7 @@ class LawBook:
     descriptions: dict[str, "Game"] = field(default_factory=dict)   # laws/games/<id>.yaml
     scoring: dict[str, dict] = field(default_factory=dict)          # laws/scoring.yaml, checked
     _aliases: dict[str, str] = field(default_factory=dict)
+    search_words: SearchWords = field(default_factory=SearchWords)  # laws/search.yaml
     #: Derived data kept for the life of the book (e.g. the search index), built on demand.
     cache: dict = field(default_factory=dict, repr=False, compare=False)
 

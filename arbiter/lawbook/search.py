@@ -1,79 +1,68 @@
-"""Ranked full-text search over every code.
+"""Ranked full-text search over every code, on SQLite's FTS5.
 
-A reader searching "revoke" wants the laws *about* the revoke before the laws that merely
-mention one, so an entry scores for the query's words in its section heading and topics as
-well as in its text; a query of several words scores highest where they stand together as
-a phrase. Words match on a crude stem ("revoke" finds "revokes", "revoking", "revoked"),
-accents and italics marks are ignored, and only entries holding every word are returned.
+Why FTS5: readers ask in their own words ("what happens if someone exposes a card"), and a
+well-kept engine already does the hard parts -- tokenizing, Porter stemming ("revoke"
+finds revokes, revoking, revoked), accents ("misere" finds misère), BM25 ranking -- in C,
+inside Python's own ``sqlite3``. The index (:mod:`.searchindex`) is built in memory once
+per law book; the query is read (:mod:`.searchquery`) with what no engine knows, kept as
+data in ``laws/search.yaml`` (:mod:`.searchwords`): the codes' names and their old words.
+
+How results are ranked: an entry holding any of the query's concepts (its words, each
+with its synonyms) is a result, so a word found nowhere does not sink the others. First
+come the entries where the query's words stand together as a phrase; then those holding
+more of the concepts; among equals, by BM25 -- the heading counting most, then the topics,
+then the text and footnotes (:data:`.searchindex.TABLES`), so a law headed THE REVOKE comes
+before one that mentions a revoke in passing, and a word found everywhere ("card") counts
+for little -- a little less for etiquette, rules and prefaces than for laws
+(:data:`KIND_WEIGHT`). ``Hit.score`` is that order as one number: the concepts held, plus
+one for the phrase, plus the BM25 relevance scaled into 0..1.
+
+Other printings of a code (``edition_of``) are searched only when named or with
+``all_printings``.
 """
 
 from __future__ import annotations
 
-import math
 import re
-import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .model import Law, LawBook
+from .searchindex import index_of, stem, stems
+from .searchquery import STOPWORDS, WORD, Concept, Query, fold, parse_query, query_terms, quoted, words
 
-STOPWORDS = {"a", "an", "and", "the", "of", "or", "to", "in", "is", "be", "it", "his", "he"}
-_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
-_SUFFIXES = ("ings", "ing", "ers", "ed", "es", "er", "s", "e")
+__all__ = ["STOPWORDS", "Concept", "Hit", "Query", "fold", "highlight_spans", "parse_query",
+           "query_terms", "search", "stem", "words"]
 
-#: Weights of a match in each place. Heading and topics say what a law is about.
-HEADING_WEIGHT = 4.0
-TOPIC_WEIGHT = 2.0
-PHRASE_WEIGHT = 3.0
+#: Weights of BM25 by kind of entry: an etiquette or a preface mentioning the revoke is
+#: found, after the laws that rule it.
 KIND_WEIGHT = {"law": 1.0, "exception": 0.9, "rule": 0.9, "etiquette": 0.6, "preface": 0.4}
-
-
-#: American spellings a reader may type, and the codes' own.
-SPELLINGS = {"honor": "honour", "honors": "honours", "favor": "favour", "color": "colour"}
-
-
-def fold(text: str) -> str:
-    """Lower case, accents and italics marks and footnote markers removed, and American
-    spellings read as the English codes print them (honor, honour)."""
-    text = re.sub(r"\[\d+\]", " ", text).replace("_", "")
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    return re.sub(r"[a-z]+", lambda m: SPELLINGS.get(m.group(), m.group()), text)
-
-
-def stem(word: str) -> str:
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-def words(text: str) -> list[str]:
-    return _WORD.findall(fold(text))
 
 
 @dataclass(frozen=True)
 class Hit:
+    """One entry found, with what is needed to show why: its score, the terms to highlight
+    and whether the query's words stood in it as a phrase."""
+
     law: Law
     score: float
-    terms: tuple[str, ...]      # the stems that matched, for highlighting
-    phrase: bool                # the words stood together as a phrase
+    terms: tuple[str, ...]      # the stems searched (a phrase's joined by spaces), rarest first
+    phrase: bool                # the query's words stood together as a phrase
+    matched: int = 0            # how many of the query's concepts the entry holds
+    phrase_term: str = ""       # that phrase, stemmed, as a term of ``terms``
 
     def snippet(self, width: int = 160) -> str:
-        """The words around the best match (the phrase, else the first word matched), on one
-        line, cut at word boundaries; a match in a footnote is shown as the footnote."""
+        """The words around the best match -- the phrase, else the first of ``terms`` (the
+        rarest first) that the text holds -- on one line, cut at word boundaries; a match in
+        a footnote is shown as the footnote."""
         notes = " ".join(f"[footnote {n}] {t}" for n, t in self.law.footnotes.items() if t)
         text = re.sub(r"\s+", " ", self.law.text + (" " + notes if notes else ""))
-        spans = highlight_spans(text, self.terms)
-        if not spans:
-            return _cut(text, 0, width)
-        centre = spans[0][0]
-        if self.phrase and len(self.terms) > 1:
-            for i in range(len(spans) - len(self.terms) + 1):
-                run = spans[i:i + len(self.terms)]
-                if run[-1][0] - run[0][1] < 12 * len(self.terms):
-                    centre = run[0][0]
-                    break
-        return _cut(text, max(0, centre - width // 3), width)
+        words = _stemmed_words(text)
+        for term in ((self.phrase_term,) if self.phrase_term else ()) + self.terms:
+            spans = _spans(words, (term,))
+            if spans:
+                return _cut(text, max(0, spans[0][0] - width // 3), width)
+        return _cut(text, 0, width)
 
 
 def _cut(text: str, start: int, width: int) -> str:
@@ -89,86 +78,85 @@ def _cut(text: str, start: int, width: int) -> str:
 
 
 def highlight_spans(text: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
-    """(start, end) of every word in ``text`` whose stem is one of ``terms``."""
+    """(start, end) of every word in ``text`` whose stem is one of ``terms``, and of every
+    run of words standing as a phrase of ``terms`` (its stems joined by spaces), in order,
+    none overlapping."""
+    return _spans(_stemmed_words(text), terms)
+
+
+def _stemmed_words(text: str) -> list[tuple[int, int, str]]:
+    """Each word of ``text``: where it starts and ends, and its stem."""
+    found = list(WORD.finditer(text))
+    folded = [_fold_word(m.group()) for m in found]
+    stemmed = stems(folded)
+    return [(m.start(), m.end(), stemmed[w]) for m, w in zip(found, folded)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _fold_word(word: str) -> str:
+    return fold(word)
+
+
+def _spans(words: list[tuple[int, int, str]], terms: tuple[str, ...]) -> list[tuple[int, int]]:
+    singles = {t for t in terms if " " not in t}
+    phrases = [tuple(t.split()) for t in terms if " " in t]
+    seq = [w[2] for w in words]
     spans = []
-    for m in re.finditer(r"[A-Za-zÀ-ÿ0-9]+(?:['’][a-z]+)?", text):
-        if stem(fold(m.group())) in terms:
-            spans.append((m.start(), m.end()))
-    return spans
-
-
-def query_terms(query: str) -> list[str]:
-    return [stem(w) for w in words(query) if w not in STOPWORDS] or [stem(w) for w in words(query)]
+    for i, (start, end, stemmed) in enumerate(words):
+        if stemmed in singles:
+            spans.append((start, end))
+        for p in phrases:
+            if tuple(seq[i:i + len(p)]) == p:
+                spans.append((start, words[i + len(p) - 1][1]))
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def search(book: LawBook, query: str, code: str | None = None, limit: int | None = 20,
            all_printings: bool = False) -> list[Hit]:
-    """Entries matching every word of ``query``, best first.
+    """Entries holding any of the query's words, best first (see the module's docstring).
 
     Other printings of a code (editions) repeat its laws, so they are searched only when
-    named with ``code`` or asked for with ``all_printings``.
+    named (with ``code`` or in the query) or asked for with ``all_printings``.
     """
-    terms = query_terms(query)
-    if not terms:
+    parsed = parse_query(book, query)
+    if not parsed.concepts:
         return []
+    codes = _codes(book, parsed, code, all_printings)
+    index = index_of(book)
+    ranked = index.ranked(parsed.expression(), codes)
+    if not ranked:
+        return []
+    held = dict.fromkeys(ranked, 0)
+    for concept in parsed.concepts:
+        for eid in (index.matching(concept.expression(), codes) if len(parsed.concepts) > 1 else ranked):
+            held[eid] += 1
+    in_phrase = index.matching(quoted(parsed.phrase), codes) if parsed.phrase else set()
+    scores = {}
+    for eid, relevance in ranked.items():
+        relevance *= KIND_WEIGHT.get(book.entries[eid].kind, 1.0)
+        scores[eid] = round(held[eid] + (eid in in_phrase) + relevance / (1 + relevance), 4)
+    best = sorted(scores, key=lambda eid: (-scores[eid], index.position[eid]))[:limit or None]
+    all_terms = parsed.terms()
+    rarity = index.frequency(all_terms)
+    terms = tuple(sorted(all_terms, key=lambda t: rarity.get(t, 0)))   # phrases count as rare
+    phrase_term = " ".join(stems(parsed.phrase)[w] for w in parsed.phrase)
+    return [Hit(book.entries[eid], scores[eid], terms, eid in in_phrase, held[eid],
+                phrase_term if eid in in_phrase else "") for eid in best]
+
+
+def _codes(book: LawBook, parsed: Query, code: str | None, all_printings: bool) -> list[str]:
     if code:
         book.entries_of(code)  # raises UnknownCode with a suggestion
-        codes = [code]
-    else:
-        codes = [c for c, meta in book.codes.items() if all_printings or not meta.edition_of]
-    index = _index(book)
-    hits = []
-    for code_id in codes:
-        for law in book.entries_of(code_id):
-            hit = _score(law, index[law.id], terms)
-            if hit:
-                hits.append(hit)
-    hits.sort(key=lambda h: (-h.score, list(book.codes).index(h.law.code),
-                             book.codes[h.law.code].entry_ids.index(h.law.id)))
-    return hits[:limit] if limit else hits
-
-
-@dataclass(frozen=True)
-class _Indexed:
-    stems: list[str]       # the text and footnotes, word by word
-    heading: set[str]
-    topics: set[str]
-
-
-def _index(book: LawBook) -> dict[str, _Indexed]:
-    """Stems of every entry, computed once per book."""
-    if "search_index" not in book.cache:
-        book.cache["search_index"] = {
-            law.id: _Indexed(
-                stems=[stem(w) for w in words(
-                    law.text + " " + " ".join(t for t in law.footnotes.values() if t))],
-                heading={stem(w) for w in words(law.heading or "")},
-                topics={stem(w) for t in law.topics for w in t.split("-")},
-            )
-            for law in book.entries.values()
-        }
-    return book.cache["search_index"]
-
-
-def _score(law: Law, indexed: _Indexed, terms: list[str]) -> Hit | None:
-    stems, heading, topics = indexed.stems, indexed.heading, indexed.topics
-    score = 0.0
-    for term in terms:
-        tf = stems.count(term)
-        in_heading, in_topics = term in heading, term in topics
-        if not (tf or in_heading):
-            return None
-        score += (1 + math.log(tf) if tf else 0) + HEADING_WEIGHT * in_heading + TOPIC_WEIGHT * in_topics
-    phrase = len(terms) > 1 and _has_phrase(stems, terms)
-    if phrase:
-        score += PHRASE_WEIGHT * len(terms)
-    return Hit(law, round(score * KIND_WEIGHT.get(law.kind, 1.0), 3), tuple(terms), phrase)
-
-
-_STOP_STEMS = {stem(w) for w in STOPWORDS}
-
-
-def _has_phrase(stems: list[str], terms: list[str]) -> bool:
-    content = [s for s in stems if s not in _STOP_STEMS]
-    n = len(terms)
-    return any(content[i:i + n] == terms for i in range(len(content) - n + 1))
+        return [code.lower() if code.lower() in book.codes else code]
+    if parsed.codes:
+        chosen = list(parsed.codes)
+        if all_printings:
+            chosen += [e for c in parsed.codes for e in book.editions(c) if e not in chosen]
+        return [c for c in book.codes if c in chosen]
+    return [c for c, meta in book.codes.items() if all_printings or not meta.edition_of]
