@@ -216,3 +216,19 @@ def test_an_internal_error_is_a_page_not_a_traceback(monkeypatch, client):
     response = client.get("/rule", params={"i": pack(EXAMPLE)})
     assert response.status_code == 500
     assert "internal error" in response.text and "boom" not in response.text and "Traceback" not in response.text
+
+
+def test_the_decisions_vide_citations_link_to_the_laws_on_the_page_but_not_in_a_file(client):
+    _, page = ruled(client, EXAMPLE)
+    links = re.findall(r'<a class="vide" href="(/laws/[^"]+)">', page.text)
+    assert "/laws/english-1864/73" in links
+    assert all(client.get(link).status_code == 200 for link in links)
+    from arbiter.api import rule
+
+    assert 'class="vide"' not in rule(EXAMPLE).render("html"), "a file has no law browser to link to"
+
+
+def test_search_snippets_drop_the_footnote_markers(client):
+    page = client.get("/search", params={"q": "exposed card"}).text
+    snippets = re.findall(r'<div class="snippet">(.*?)</div>', page, re.S)
+    assert snippets and not any(re.search(r"\[\d+\]", s) for s in snippets)

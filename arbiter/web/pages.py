@@ -38,8 +38,8 @@ class PageError(Exception):
 def render_page(template: str, **context) -> str:
     env = environment()
     env.filters.setdefault("preview", preview)
-    env.globals.setdefault("law_href", law_href)
     context.setdefault("book", service.book())
+    context["law_href"] = law_href     # a page's "vide Law 73" links to the law (templates/_findings.html.j2)
     for name in ("nav", "error", "problem", "links", "q"):    # the templates are strict: absent is None
         context.setdefault(name, None)
     context.setdefault("warnings", [])
@@ -77,7 +77,8 @@ async def home(example: str | None = Query(None, max_length=100),
         if name not in examples:
             raise PageError(404, "No such example", f"There is no example {name!r}.")
         text = lines_of(examples[name])
-    return page("rule.html.j2", text=text, chosen={"code": "", "game": ""}, ruled=None, **_choices())
+    return page("rule.html.j2", text=text, chosen={"code": "", "game": "", "example": example or "",
+                                                   "case": case or ""}, ruled=None, **_choices())
 
 
 @router.post("/rule", include_in_schema=False)
@@ -199,7 +200,8 @@ async def search_page(q: str = Query("", max_length=500), code: str = Query("", 
             hits = search(book, q, code=code or None, limit=30)
         except UnknownCode as exc:
             raise PageError(404, "No such code", str(exc)) from None
-    results = [{"law": h.law, "snippet": _lit(h.snippet(220), h.terms, highlight_spans)} for h in hits]
+    results = [{"law": h.law, "snippet": _lit(re.sub(r"\[\d+\]", "", h.snippet(220)), h.terms, highlight_spans)}
+               for h in hits]
     return page("search.html.j2", q=q, code=code, results=results,
                 codes=[c for c in book.codes.values() if not c.edition_of])
 

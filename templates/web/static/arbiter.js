@@ -30,10 +30,11 @@
 
   function goTo(line, column) {
     const at = offsetOf(editor.value, line, column);
-    editor.focus();
+    editor.focus({ preventScroll: true });
     editor.setSelectionRange(at, at + 1);
     const lineHeight = parseFloat(getComputedStyle(editor).lineHeight) || 20;
-    editor.scrollTop = Math.max(0, (line - 3) * lineHeight);
+    editor.scrollTop = Math.max(0, (line - 3) * lineHeight);       // the line a little below the top of the editor
+    editor.scrollIntoView({ block: "center", behavior: "instant" });
   }
 
   function show(kind, message, error) {
