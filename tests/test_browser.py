@@ -286,3 +286,26 @@ def test_a_case_page_shows_the_books_italics_as_emphasis_beside_the_arbiters_dec
         words = page.locator("section.book-words").inner_text()
         assert words.strip() and not RAW_ITALIC.search(words), f"Case {name} shows a raw italic"
         assert page.locator("section.arbiter-words li").count() > 0, f"Case {name} has no decision"
+
+
+def test_tidy_rewrites_the_editor_in_the_canonical_form_that_arbiter_fmt_gives(tab):
+    page = tab.page
+    page.goto(tab.url("/"))
+    untidy = FIXED.replace("  Y leads S5", "      Y leads s5")
+    page.fill("#incident", untidy)
+    page.click("#tidy-button")
+    expect(page.locator("#status")).to_contain_text("Tidied into the canonical form.")
+    assert page.input_value("#incident") == library.format_text(untidy)
+    page.click("#tidy-button")
+    expect(page.locator("#status")).to_contain_text("already in its canonical form")
+    tab.assert_no_script_trouble()
+
+
+def test_the_scoring_page_scores_a_hand_from_its_form(tab):
+    page = tab.page
+    page.goto(tab.url("/score"))
+    page.fill("input[name=ab]", "9")
+    page.fill("input[name=yz]", "4")
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.locator("#hand-result")).to_contain_text("AB score 3 for tricks above six")
+    tab.assert_no_script_trouble()

@@ -194,7 +194,8 @@ def test_the_openapi_schema_documents_every_endpoint(client):
     paths = set(schema["paths"])
     assert {"/api/rule", "/api/check", "/api/format", "/api/codes", "/api/codes/{code}", "/api/laws/{ref}",
             "/api/search", "/api/compare", "/api/cases", "/api/cases/{name}", "/api/score/hand",
-            "/api/score/rubber", "/api/examples"} <= paths
+            "/api/score/rubber", "/api/score/boston", "/api/score/french-boston", "/api/score/fontainebleau",
+            "/api/score/misere-partout", "/api/examples"} <= paths
     assert not any(p.startswith(("/laws", "/rule", "/search")) for p in paths), "pages are not API"
     assert "text" in schema["components"]["schemas"]["RuleRequest"]["properties"]
 
@@ -203,3 +204,20 @@ def test_an_unknown_api_path_is_json_not_a_page(client):
     response = client.get("/api/nothing")
     assert response.status_code == 404
     assert response.headers["content-type"].startswith("application/json")
+
+
+def test_the_boston_family_is_scored_by_the_same_tables_as_the_command_line(client):
+    from arbiter.lawbook import load_lawbook
+    from arbiter.scoring.boston import fontainebleau_payment, misere_partout
+
+    games = load_lawbook().descriptions
+    data = client.post("/api/score/fontainebleau", json={"bid": 7, "trump": "hearts", "won": 8}).json()
+    assert data == fontainebleau_payment(games["boston-de-fontainebleau"], 7, "hearts", 8)
+    partout = client.post("/api/score/misere-partout", json={"tricks": {"A": 6, "Y": 2, "B": 5, "Z": 0}}).json()
+    assert partout == misere_partout(games["boston"], {"A": 6, "Y": 2, "B": 5, "Z": 0})
+    assert client.post("/api/score/misere-partout", json={"tricks": {"A": 6, "Y": 2}}).status_code == 400
+    assert client.post("/api/score/french-boston", json={"bid": "simple", "suit": "hearts"}).json()["counters"] > 0
+    bad = client.post("/api/score/french-boston", json={"bid": "nonsense", "suit": "hearts"})
+    assert bad.status_code == 400 and "no bid 'nonsense'" in bad.json()["error"]["message"]
+    assert client.post("/api/score/boston", json={"misere": "grand-misere"}).json()["each_adversary"] > 0
+    assert client.post("/api/score/boston", json={"bid": 7}).status_code == 400

@@ -232,3 +232,20 @@ def test_search_snippets_drop_the_footnote_markers(client):
     page = client.get("/search", params={"q": "exposed card"}).text
     snippets = re.findall(r'<div class="snippet">(.*?)</div>', page, re.S)
     assert snippets and not any(re.search(r"\[\d+\]", s) for s in snippets)
+
+
+def test_the_scoring_page_says_what_score_hand_and_score_rubber_say(client):
+    from typer.testing import CliRunner
+
+    from arbiter.cli import app as cli
+
+    page = client.get("/score", params={"ab": 9, "yz": 4, "ab_honours": 4}).text
+    said = CliRunner().invoke(cli, ["score", "hand", "--tricks", "AB=9", "--tricks", "YZ=4", "--honours", "AB=4"]).stdout
+    for line in said.splitlines()[:-1]:
+        assert f"<li>{line}</li>" in page
+    rubber = client.get("/score", params={"games": "AB=3 YZ=1 AB=2"}).text
+    settled = CliRunner().invoke(cli, ["score", "rubber", "AB=3", "YZ=1", "AB=2"]).stdout.strip()
+    assert settled in rubber.replace("&#39;", "'")
+    bad = client.get("/score", params={"games": "AB=3 AB=1 AB=2"}).text
+    assert "after the rubber was won" in bad
+    assert client.get("/score", params={"ab": 14, "yz": 0}).status_code == 422

@@ -62,7 +62,7 @@ def rubber(
     code: Annotated[str, typer.Option("--code", "-c", autocompletion=completion.scoring_codes)] = "english-1864",
 ) -> None:
     """Settle a rubber from its games: rubber points, and the losers' game deducted."""
-    from ..scoring.whist import ScoringError, score_rubber, scoring_system
+    from ..scoring.whist import ScoringError, rubber_words, score_rubber, scoring_system
 
     with user_errors():
         played = [(side, value) for side, value in ((g.partition("=")[0], g.partition("=")[2]) for g in games)]
@@ -72,10 +72,7 @@ def rubber(
             r = score_rubber(scoring_system(code), [(s, int(v)) for s, v in played])
         except ScoringError as exc:
             fail(str(exc))
-        typer.echo(f"{r['winner']} win the rubber: games worth {r['points_of_games'][r['winner']]}, "
-                   f"and {r['rubber_points']} rubber points" +
-                   (f", less {r['deducted']} for the losers' game" if r["deducted"] else "") +
-                   f": {r['net']} points ({r['law'] if isinstance(r['law'], str) else ', '.join(r['law'])}).")
+        typer.echo(rubber_words(r))
 
 
 @score_app.command()

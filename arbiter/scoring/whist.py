@@ -161,6 +161,15 @@ def _value(system: dict, result: HandScore, winner: str, sides: list[str]) -> No
             return
 
 
+def rubber_words(r: dict) -> str:
+    """A settled rubber in words, as ``arbiter score rubber`` and the scoring page say it."""
+    laws = r["law"] if isinstance(r["law"], str) else ", ".join(r["law"])
+    return (f"{r['winner']} win the rubber: games worth {r['points_of_games'][r['winner']]}, "
+            f"and {r['rubber_points']} rubber points"
+            + (f", less {r['deducted']} for the losers' game" if r["deducted"] else "")
+            + f": {r['net']} points ({laws}).")
+
+
 def score_rubber(system: dict, games: list[tuple[str, int]]) -> dict:
     """Settle a rubber from its games, each (winning side, value)."""
     rules = system.get("rubber")

@@ -208,3 +208,88 @@ async def score_rubber(request: RubberRequest) -> Any:
 @router.get("/examples", summary="The example incidents", tags=["incidents"])
 async def examples() -> Any:
     return [{"name": name, "text": text} for name, text in service.examples().items()]
+
+
+class FontainebleauRequest(BaseModel):
+    bid: int = Field(..., description="Tricks bid (5 to 13).")
+    trump: str = Field(..., description="clubs, spades, hearts or diamonds.")
+    won: int = Field(..., description="Tricks won.")
+    partner: bool = Field(False, description="The caller took a partner.")
+
+
+class MiserePartoutRequest(BaseModel):
+    tricks: dict[str, int] = Field(..., description='Each player\'s tricks, e.g. {"A": 6, "Y": 2, "B": 5, "Z": 0}.')
+
+
+class FrenchBostonRequest(BaseModel):
+    bid: str = Field(..., description="A row of the payments table: simple, petite-independence, petite-misere, …")
+    suit: str = Field(..., description="The suit turned: spades, clubs, diamonds or hearts.")
+    honours: int = Field(0, description="Honours held (3 or 4).")
+    extra: int = Field(0, description="Extra tricks.")
+    double: bool = Field(False, description="One of the last eight deals.")
+
+
+class BostonRequest(BaseModel):
+    bid: int | None = Field(None, description="Tricks bid (5 to 13).")
+    put_in_for: int | None = Field(None, description="Tricks the bidder is put in for.")
+    misere: str | None = Field(None, description="little-misere, grand-misere, little-spread or grand-spread.")
+
+
+def _game(name: str):
+    return service.book().descriptions[name]
+
+
+@router.post("/score/fontainebleau", summary="Pay a hand of Boston de Fontainebleau", tags=["scoring"])
+async def score_fontainebleau(request: FontainebleauRequest) -> Any:
+    """From Table No. 1, as ``arbiter score fontainebleau``: what each adversary pays (or,
+    negative, is paid) and the pool."""
+    from ..scoring.boston import fontainebleau_payment
+
+    try:
+        return fontainebleau_payment(_game("boston-de-fontainebleau"), request.bid, request.trump.lower(),
+                                     request.won, request.partner)
+    except (KeyError, ValueError) as exc:
+        return _bad(str(exc).strip("'\""))
+
+
+@router.post("/score/misere-partout", summary="Settle a hand of Misère Partout", tags=["scoring"])
+async def score_misere_partout(request: MiserePartoutRequest) -> Any:
+    """Each player's gain (positive) or loss in red counters, as ``arbiter score misere-partout``."""
+    from ..scoring.boston import misere_partout
+
+    try:
+        return misere_partout(_game("boston"), request.tricks)
+    except ValueError as exc:
+        return _bad(str(exc))
+
+
+@router.post("/score/french-boston", summary="Pay a hand of French Boston", tags=["scoring"])
+async def score_french_boston(request: FrenchBostonRequest) -> Any:
+    """Counters to or from each player, as ``arbiter score french-boston``."""
+    from ..scoring.boston import french_boston_payment
+
+    try:
+        return {"counters": french_boston_payment(_game("french-boston"), request.bid, request.suit.lower(),
+                                                  request.honours, request.extra, request.double)}
+    except (KeyError, ValueError) as exc:
+        return _bad(str(exc).strip("'\""))
+
+
+@router.post("/score/boston", summary="Boston's payments from its tables", tags=["scoring"])
+async def score_boston(request: BostonRequest) -> Any:
+    """A bidder put in for so many tricks, or a misère, as ``arbiter score boston``."""
+    from ..lawbook.games import put_in_for
+
+    game = _game("boston")
+    try:
+        if request.misere:
+            return {"misere": request.misere,
+                    "each_adversary": game.table("misere-payments").value(request.misere, "each-adversary")}
+        if request.bid is None or request.put_in_for is None:
+            return _bad("give bid and put_in_for, or misere")
+        pool = game.rule("pool-bid").value
+        return {"bid": request.bid, "put_in_for": request.put_in_for,
+                "amount": put_in_for(game, request.bid, request.put_in_for),
+                "pool_bid": pool is not None and request.bid >= pool}
+    except KeyError as exc:
+        return _bad(str(exc).strip("'\""))

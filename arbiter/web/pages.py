@@ -258,3 +258,38 @@ def _vocabulary_text() -> str:
     from ..cli.notation import _text, vocabulary
 
     return _text(vocabulary())
+
+
+# ---------------------------------------------------------------------------- scoring
+@router.get("/score", response_class=HTMLResponse, include_in_schema=False)
+async def score_page(code: str = Query("english-1864", max_length=60),
+                     ab: int | None = Query(None, ge=0, le=13), yz: int | None = Query(None, ge=0, le=13),
+                     ab_before: int = Query(0, ge=0, le=99), yz_before: int = Query(0, ge=0, le=99),
+                     ab_honours: int = Query(0, ge=0, le=4), yz_honours: int = Query(0, ge=0, le=4),
+                     revoke_by: str = Query("", max_length=2), penalty: str = Query("add-points", max_length=20),
+                     games: str = Query("", max_length=200)) -> HTMLResponse:
+    """A hand scored, or a rubber settled, as ``arbiter score hand`` and ``score rubber`` say
+    it, from a form."""
+    from ..scoring.whist import ScoringError, rubber_words, score_hand, score_rubber, scoring_system
+
+    book = service.book()
+    hand = rubber = problem = None
+    try:
+        if ab is not None and yz is not None:
+            honours = {side: n for side, n in (("AB", ab_honours), ("YZ", yz_honours)) if n}
+            result = score_hand(scoring_system(code, book), before={"AB": ab_before, "YZ": yz_before},
+                                tricks={"AB": ab, "YZ": yz}, honours=honours,
+                                revoke=(revoke_by, penalty) if revoke_by else None)
+            hand = {"lines": result.explain(), "after": result.after}
+        if games.strip():
+            played = [g.partition("=") for g in games.split()]
+            if not all(side and value.isdigit() for side, _, value in played):
+                raise ScoringError("each game is written SIDE=VALUE, e.g. AB=3 YZ=1 AB=2")
+            rubber = rubber_words(score_rubber(scoring_system(code, book),
+                                               [(side, int(value)) for side, _, value in played]))
+    except (ScoringError, KeyError, ValueError) as exc:
+        problem = str(exc).strip("'\"")
+    return page("score.html.j2", nav="score", codes=list(book.scoring), form={
+        "code": code, "ab": ab, "yz": yz, "ab_before": ab_before, "yz_before": yz_before,
+        "ab_honours": ab_honours, "yz_honours": yz_honours, "revoke_by": revoke_by, "penalty": penalty,
+        "games": games}, hand=hand, rubber=rubber, problem=problem)

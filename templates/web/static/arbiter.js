@@ -106,6 +106,27 @@
       document.getElementById("rule-button").click();
     }
   });
+  // Tidy: the incident in its canonical form (arbiter fmt), through /api/format.
+  const tidy = document.getElementById("tidy-button");
+  if (tidy) {
+    tidy.hidden = false;
+    tidy.addEventListener("click", async () => {
+      const response = await fetch("/api/format", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: editor.value }),
+      }).catch(() => null);
+      if (!response) { show("bad", "The arbiter cannot be reached to tidy the incident."); return; }
+      const data = await response.json().catch(() => ({}));
+      if (response.ok) {
+        if (!data.canonical) editor.value = data.text;
+        show("good", data.canonical ? "The incident is already in its canonical form." : "Tidied into the canonical form.");
+      } else if (data.error && data.error.rendered) {
+        show("bad", "", data.error);
+      } else {
+        show("bad", (data.error && data.error.message) || "The incident could not be tidied.");
+      }
+    });
+  }
+
   const shown = status.querySelector("pre.incident-error");
   if (shown && shown.dataset.line > 0) {
     const line = Number(shown.dataset.line), column = Number(shown.dataset.column);
