@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from . import phrases
-from .incident.model import Statement
+from .incident.model import Moment, Statement
 from .tablestate import HAND_SIZE, TableState
 
 
@@ -112,10 +112,30 @@ class TableActs(TableState):
         self.add("turned_up", s.actor, str(s.cards[0]), s=s)
 
     def on_has_cards(self, s: Statement) -> None:
+        """``has N cards``: what is in his hand at that moment, against what should be: the
+        thirteen dealt less a card for each trick he has played to (one to every trick before
+        the one being played, as the play presumes, and to this one if he has played to it)."""
         assert s.number is not None   # the grammar requires the count: ``has N cards``
-        self.add("card_count", s.actor, s.number, s=s)
-        if len(self.i.seats) == 4 and s.number != HAND_SIZE:
-            self.add("surplus" if s.number > HAND_SIZE else "deficiency", s.actor, abs(s.number - HAND_SIZE), s=s)
+        self.count_cards(s, s.number, HAND_SIZE - self.tricks_played_to(s))
+
+    def on_was_dealt(self, s: Statement) -> None:
+        """``was dealt N cards``: the count of the deal, against thirteen, whenever it is told."""
+        assert s.number is not None
+        self.count_cards(s, s.number, HAND_SIZE)
+
+    def count_cards(self, s: Statement, counted: int, due: int) -> None:
+        self.add("card_count", s.actor, counted, s=s)
+        if len(self.i.seats) == 4 and counted != due:
+            self.add("surplus" if counted > due else "deficiency", s.actor, abs(counted - due), s=s)
+
+    def tricks_played_to(self, s: Statement) -> int:
+        """How many cards his hand should have given to the tricks by the time of ``s``."""
+        m = s.moment
+        if m.kind == "trick" and m.trick is not None:
+            trick = self.tricks.get(m.trick)
+            here = trick is not None and any(seat == s.actor for seat, _ in trick.plays)
+            return min(HAND_SIZE, m.trick - 1 + here)
+        return HAND_SIZE if m.sort_key() >= Moment("after-hand").sort_key() else 0
 
     def on_finds(self, s: Statement) -> None:
         self.add("card_found", str(s.cards[0]), s.detail, s=s)

@@ -127,7 +127,7 @@ class KnownHands(TableActs):
                 self.i.warn(s.pos, f"{seat} is found to have held {len(cards)} cards, more than the {HAND_SIZE} "
                                    "of a hand: a misdeal, or a card taken up that was not his; the laws judge "
                                    "a surplus from his count of cards, where it was counted",
-                            f"{seat} has {len(cards)} cards")
+                            f"{seat} was dealt {len(cards)} cards")
 
     # ------------------------------------------------------------------ the play
     def check_play_known(self, s: Statement, card: Card) -> None:

@@ -37,7 +37,7 @@ _PAST = {
     "marks": "marked {n}{opt_detail}", "objects": "objected{opt_words}",
     "quits-trick": "turned and quitted the trick", "gathers-trick": "gathered the trick",
     "mixes-cards": "mixed the cards", "searches-tricks": "searched the tricks",
-    "has-cards": "had {n} cards", "held": "held {cards}", "held-none": "held no {none_of}",
+    "has-cards": "had {n} cards in his hand", "was-dealt": "had been dealt {n} cards", "held": "held {cards}", "held-none": "held no {none_of}",
     "finds": "found {card}{where}",
     "calls-for-new-cards": "called for new cards", "bids": "bid {words}", "passes": "passed",
     "accepts": "accepted {target} as his partner",

@@ -154,7 +154,7 @@ STATEMENT_FORMS = [
     "demands highest from Y", "demands call SK", "demands new deal", "demands deduct points 3",
     "consults B", 'consults Y "Shall we?"', "marks 4", "marks 2 honours", "objects", 'objects "No"',
     "quits trick", "quits trick 1", "gathers trick", "gathers trick 2", "mixes cards",
-    "searches tricks", "has 12 cards", "has 1 card", "held S9 HA", "held no spades", "held no trumps",
+    "searches tricks", "has 12 cards", "has 1 card", "was dealt 14 cards", "held S9 HA", "held no spades", "held no trumps",
     "finds SK on the floor",
     "finds D2 among the tricks", "calls for new cards", 'bids "seven hearts"', 'bids "² grand"',
     "passes", "accepts Y",

@@ -201,4 +201,4 @@ def test_more_cards_found_held_than_a_hand_has_is_a_warning_and_the_hand_is_stil
     assert warning.problem == ("Y is found to have held 14 cards, more than the 13 of a hand: a misdeal, "
                                "or a card taken up that was not his; the laws judge a surplus from his "
                                "count of cards, where it was counted")
-    assert warning.suggestion == "Y has 14 cards"
+    assert warning.suggestion == "Y was dealt 14 cards"

@@ -54,11 +54,12 @@ def test_every_fenced_block_in_the_notation_guide_is_marked_as_an_incident_or_as
     assert not unmarked, f"fenced blocks with no language (write ```whist for an incident): lines {unmarked}"
 
 
-def test_the_notation_guide_names_the_bidding_moment_partners_none_and_what_has_n_cards_counts():
+def test_the_notation_guide_names_the_bidding_moment_partners_none_and_tells_the_two_counts_of_a_hand_apart():
     guide = GUIDE.read_text(encoding="utf-8")
     assert "`bidding:`" in guide
     assert "`partners none`: no fixed partnerships" in guide and "Solo Whist" in guide
-    assert "counts **the cards he was dealt**" in guide
+    assert "`was dealt 12 cards` is the count of\n  the deal" in guide
+    assert "`has 12 cards` is what is in his hand at that moment" in guide
     assert "`arbiter notation about`" in guide
 
 

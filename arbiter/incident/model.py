@@ -22,7 +22,7 @@ HAND_SIZE = 13
 #: ``someone``, ``bystander`` and ``all`` may do anything else: a bystander speaks, someone
 #: finds a card on the floor, all throw down their hands.
 SEAT_VERBS = frozenset({"leads", "plays", "withdraws", "takes-up-trump", "held", "held-none", "has-cards",
-                        "takes-from-other-pack"})
+                        "was-dealt", "takes-from-other-pack"})
 
 #: The actors that are not seats.
 NOT_SEATS = ("someone", "bystander", "all")
@@ -34,7 +34,7 @@ def not_a_seat(actor: str, verb: str, seats: tuple[str, ...]) -> str | None:
         return None
     what = {"leads": "leads a card", "plays": "plays a card", "withdraws": "takes back a card played",
             "takes-up-trump": "takes up the trump card", "held": "holds cards", "held-none": "is void in a suit",
-            "has-cards": "has cards in hand", "takes-from-other-pack": "takes a card into his hand"}[verb]
+            "has-cards": "has cards in hand", "was-dealt": "is dealt cards", "takes-from-other-pack": "takes a card into his hand"}[verb]
     who = {"someone": "`someone` names no seat", "bystander": "a bystander is not at the table",
            "all": "`all` is every seat, not one"}.get(actor, f"{actor} is not a seat")
     return f"only a seat {what}; {who} (seats: {' '.join(seats)})"

@@ -434,7 +434,7 @@ class _Build(Transformer):
                   "looks_at_trick", "looks_at_hand", "counts_cards", "touches_cards",
                   "takes_from_other_pack", "says", "asks", "answers", "interrupts",
                   "withdraws_claim", "consults", "objects", "quits_trick", "gathers_trick",
-                  "mixes_cards", "searches_tricks", "has_cards", "held", "finds",
+                  "mixes_cards", "searches_tricks", "has_cards", "was_dealt", "held", "finds",
                   "calls_for_new_cards", "bids", "passes", "accepts"):
         locals()[_verb] = _simple(_verb.replace("_", "-"))
     del _verb

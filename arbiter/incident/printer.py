@@ -37,6 +37,7 @@ _VERBS = {
     "marks": "marks {n}{opt_detail}", "objects": "objects{opt_words}",
     "quits-trick": "quits trick{opt_n}", "gathers-trick": "gathers trick{opt_n}",
     "mixes-cards": "mixes cards", "searches-tricks": "searches tricks", "has-cards": "has {n} cards",
+    "was-dealt": "was dealt {n} cards",
     "held": "held {cards}", "held-none": "held no {none_of}", "finds": "finds {card}{where}",
     "calls-for-new-cards": "calls for new cards",
     "bids": "bids {words}", "passes": "passes", "accepts": "accepts {target_name}",
