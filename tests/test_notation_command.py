@@ -165,3 +165,36 @@ def test_a_new_verb_in_the_replay_is_found_without_a_list_kept_by_hand():
     assert notation.handler_of("detaches") == "on_detaches"
     assert notation.handler_of("presents_pack") == "on_other"
     assert notation.verb_facts("presents_pack") == ("presents_pack",)
+
+
+#: A scene for each verb's sample statement: a hand under way, with a trick led, so that a
+#: play, a lead out of turn, a renounce or a card taken back each has something to act on.
+_SCENE = "code english-1864\ndealer Z\ntrump hearts\ntrick 1:\n  A leads D2\n"
+
+
+def test_what_each_verb_gives_when_the_replay_runs_it_is_listed_under_that_verb(listed):
+    """The listing reads the replay's code (arbiter/cli/notation.py); this replays a sample
+    of every form of every verb and checks that every fact the statement itself gave is
+    among those listed for its verb (or given by the replay of itself), so that the reading
+    of the code cannot miss what the code does."""
+    from arbiter.incident import IncidentError
+    from arbiter.table import replay
+
+    itself = {f for facts in listed["replay"].values() for f in facts}
+    checked = 0
+    for verb in listed["verbs"]:
+        for form in verb["forms"]:
+            words = [notation._SAMPLES.get(w.rstrip("…"), w.rstrip("…")) for w in form.split()]
+            if "WORD" in words:
+                continue          # claims, penalties and scores have their own sections, probed apart
+            line = "  Y " + " ".join(words)
+            try:
+                before = {str(f) for f in replay(parse(_SCENE, "t")).facts}
+                after = replay(parse(_SCENE + line + "\n", "t")).facts
+            except IncidentError:
+                continue          # a form the scene does not allow (a second lead to the trick)
+            given = {f.name for f in after if str(f) not in before} - itself
+            assert given <= set(verb["gives"]), f"{line.strip()!r} gave {sorted(given - set(verb['gives']))}, " \
+                                                f"not listed under {verb['name']}"
+            checked += 1
+    assert checked >= 40, checked
