@@ -34,7 +34,8 @@ def not_a_seat(actor: str, verb: str, seats: tuple[str, ...]) -> str | None:
         return None
     what = {"leads": "leads a card", "plays": "plays a card", "withdraws": "takes back a card played",
             "takes-up-trump": "takes up the trump card", "held": "holds cards", "held-none": "is void in a suit",
-            "has-cards": "has cards in hand", "was-dealt": "is dealt cards", "takes-from-other-pack": "takes a card into his hand"}[verb]
+            "has-cards": "has cards in hand", "was-dealt": "is dealt cards",
+            "takes-from-other-pack": "takes a card into his hand"}[verb]
     who = {"someone": "`someone` names no seat", "bystander": "a bystander is not at the table",
            "all": "`all` is every seat, not one"}.get(actor, f"{actor} is not a seat")
     return f"only a seat {what}; {who} (seats: {' '.join(seats)})"
