@@ -64,7 +64,14 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
     ``infer`` runs the code's rules over a set of facts (as the decision does);
     ``finding`` makes a decision's finding of a conclusion."""
     present = facts.names()
-    live = [u for u in unknowns if _read(u, rules, present)]
+    read: dict[tuple[str, str], bool] = {}     # by the facts' names: a rule's needs name no arguments
+    live = []
+    for u in unknowns:
+        names = (u.if_so.name, u.if_not.name)
+        if names not in read:
+            read[names] = _read(set(names), rules, present)
+        if read[names]:
+            live.append(u)
     out = []
     base = None
     for unknown in live[:MAX_WEIGHED]:
@@ -82,9 +89,8 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
     return out
 
 
-def _read(unknown: Unknown, rules: list, present: set[str]) -> bool:
-    """Whether some rule needs the answer and, given it, has all else it needs."""
-    names = {unknown.if_so.name, unknown.if_not.name}
+def _read(names: set[str], rules: list, present: set[str]) -> bool:
+    """Whether some rule needs a fact of these names and, given it, has all else it needs."""
     return any(names & rule.required and rule.required - names <= present for rule in rules)
 
 
