@@ -249,3 +249,17 @@ def test_the_scoring_page_says_what_score_hand_and_score_rubber_say(client):
     bad = client.get("/score", params={"games": "AB=3 AB=1 AB=2"}).text
     assert "after the rubber was won" in bad
     assert client.get("/score", params={"ab": 14, "yz": 0}).status_code == 422
+
+
+def test_a_cases_own_vide_reference_links_to_the_law_of_the_code_it_cites(client):
+    page = client.get("/cases/II").text           # the book: "(_vide_ Laws 6 and 7)", of the Club Code
+    links = re.findall(r'<a class="vide" href="(/laws/[^"]+)">', page.split('class="arbiter-words"')[0])
+    assert links[:2] == ["/laws/english-1864/6", "/laws/english-1864/7"]      # and the Note's "Law 7"
+    assert set(links) == {"/laws/english-1864/6", "/laws/english-1864/7"}
+
+
+def test_the_search_page_says_when_it_shows_only_the_first_results(client):
+    many = client.get("/search", params={"q": "card"}).text
+    assert "The first 30 results" in many
+    few = client.get("/search", params={"q": "turned and quitted", "code": "english-1864"}).text
+    assert re.search(r"\d+ results? for", few) and "The first" not in few

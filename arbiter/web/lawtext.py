@@ -35,8 +35,12 @@ def law_html(book: LawBook, law: Law, text: str, footnotes_here: bool = True) ->
 def _linked(book: LawBook, law: Law, m: re.Match) -> str:
     word, numbers = m.group(1), m.group(2)
 
+    # a number the entry's own references name (a gloss or a case citing another code's
+    # law) is that law; else the law of that number in the entry's own code
+    named = {book.entries[i].local_id: i for i in law.see if i in book.entries}
+
     def link(n: re.Match) -> str:
-        target = f"{law.code}/{n.group()}"
+        target = named.get(n.group(), f"{law.code}/{n.group()}")
         if target in book.entries and target != law.id:
             return f'<a class="vide" href="{law_href(target)}">{n.group()}</a>'
         return n.group()

@@ -23,6 +23,9 @@ from .links import BadLink, pack, unpack
 
 router = APIRouter()
 
+#: How many results the search page shows.
+SEARCH_LIMIT = 30
+
 #: The incident shown to a newcomer who has not chosen one.
 FIRST_EXAMPLE = "revoke-found-at-end-of-hand"
 
@@ -197,12 +200,12 @@ async def search_page(q: str = Query("", max_length=500), code: str = Query("", 
     hits = []
     if q.strip():
         try:
-            hits = search(book, q, code=code or None, limit=30)
+            hits = search(book, q, code=code or None, limit=SEARCH_LIMIT)
         except UnknownCode as exc:
             raise PageError(404, "No such code", str(exc)) from None
     results = [{"law": h.law, "snippet": _lit(re.sub(r"\[\d+\]", "", h.snippet(220)), h.terms, highlight_spans)}
                for h in hits]
-    return page("search.html.j2", q=q, code=code, results=results,
+    return page("search.html.j2", q=q, code=code, results=results, limit=SEARCH_LIMIT,
                 codes=[c for c in book.codes.values() if not c.edition_of])
 
 
@@ -238,7 +241,9 @@ async def case_page(name: str) -> HTMLResponse:
     book = service.book()
     verdict = judge(book, found)
     text = found.incident_path.read_text(encoding="utf-8")
-    return page("case.html.j2", case=found, entry=book_text(book, found), verdict=verdict,
+    entry = book_text(book, found)
+    return page("case.html.j2", case=found, entry=entry, verdict=verdict,
+                html=lambda text: law_html(book, entry, text, False),
                 d=decision_data(verdict.decision, book), explain=False, incident=text,
                 link=_rule_link(text))
 
