@@ -3,7 +3,7 @@ win, to trump or not to trump), and whether his next play obeyed them."""
 
 from __future__ import annotations
 
-from .cards import Card, beats
+from .cards import RANKS, Card, beats
 from .facts import Fact
 from .incident.model import Statement
 from .tablestate import TableState, Trick
@@ -38,6 +38,33 @@ class Calls(TableState):
                 if_so=Fact("holds_suit", (s.target, s.suit.word), line, s.moment, time),
                 if_not=Fact("void_in_suit", (s.target, s.suit.word), line, s.moment, time)))
 
+    def _none_beyond(self, seat: str, card: Card, highest: bool, number: int) -> bool:
+        """Whether every card of the suit above (below) ``card`` is accounted for away from
+        ``seat`` when trick ``number`` was played: played by another (at any trick), played
+        by him before it, found with another, or dealt to another. Then he cannot have held
+        one, and nothing is open."""
+        def elsewhere(c: Card) -> bool:
+            who, at = self.played.get(c, (None, 0))
+            return ((who is not None and (who != seat or at < number))   # another played it, or he did before
+                    or (c in self.found_held and self.found_held[c][0] != seat)
+                    or any(c in cards for who, cards in self.i.deal.items() if who != seat))
+
+        beyond = [Card(card.suit, r) for r in RANKS]
+        return all(elsewhere(c) for c in beyond if (c.value > card.value if highest else c.value < card.value))
+
+    def open_call(self, s: Statement, number: int, card: Card, highest: bool) -> None:
+        """His highest (lowest) called, his hand not known: whether he held a higher (a lower)
+        card of the suit is a question the ruling may turn on (arbiter/unknowns.py)."""
+        which = "highest" if highest else "lowest"
+        line, time = s.pos.line, self.clock
+        self.unknowns.append(Unknown(
+            question=f"whether {s.actor} held a {'higher' if highest else 'lower'} {card.suit.word[:-1]} than "
+                     f"{card.name} he played at trick {number}, his {which} having been called",
+            line=line, so="if he held one", not_so="if he held none",
+            if_so=(Fact("failed_to_play_as_desired", (s.actor, number), line, s.moment, time),
+                   Fact("failed_call", (s.actor, number, which), line, s.moment, time)),
+            if_not=()))
+
     def check_call(self, s: Statement, trick: Trick, card: Card) -> None:
         """A play by a player of whom something was demanded: did he comply?"""
         call = self.calls.pop(s.actor, None)
@@ -51,14 +78,16 @@ class Calls(TableState):
                 self.add("failed_call", s.actor, trick.number, "suit", s=s)
             return
         led = trick.suit_led or card.suit
-        if what.endswith(("highest", "lowest")) and holding is not None and card.suit is led:
+        if what.endswith(("highest", "lowest")) and card.suit is led:
             # he failed only if he is known to have held a higher (a lower) card of the suit:
             # what else he held, where the hand is known only in part, is not known
             highest = what.endswith("highest")
-            in_suit = [c for c in holding if c.suit is led and c != card]
+            in_suit = [c for c in holding or () if c.suit is led and c != card]
             if any(c.value > card.value if highest else c.value < card.value for c in in_suit):
                 self.add("failed_to_play_as_desired", s.actor, trick.number, s=s)
                 self.add("failed_call", s.actor, trick.number, "highest" if highest else "lowest", s=s)
+            elif not self.hand_known(s.actor) and not self._none_beyond(s.actor, card, highest, trick.number):
+                self.open_call(s, trick.number, card, highest)
         trump = self.i.trump
         if what == "trump" and trump is not None and trick.plays and holding is not None and self.known_full:
             # only a hand known in full shows that he had none of the suit led

@@ -35,8 +35,14 @@ class Unknown:
 
     question: str      # "whether B held a heart when he renounced at trick 5"
     line: int | None
-    if_so: Fact        # the fact, were the answer yes
-    if_not: Fact       # the fact, were it no
+
+    def answers(self) -> tuple[tuple[Fact, ...], tuple[Fact, ...]]:
+        return tuple(_facts(self.if_so)), tuple(_facts(self.if_not))
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(sorted({f.name for answer in self.answers() for f in answer}))
+    if_so: Fact | tuple[Fact, ...]     # the fact (or facts), were the answer yes
+    if_not: Fact | tuple[Fact, ...]    # and were it no (none: nothing the replay would record)
     so: str            # "if he held one"
     not_so: str        # "if he held none"
 
@@ -64,10 +70,10 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
     ``infer`` runs the code's rules over a set of facts (as the decision does);
     ``finding`` makes a decision's finding of a conclusion."""
     present = facts.names()
-    read: dict[tuple[str, str], bool] = {}     # by the facts' names: a rule's needs name no arguments
+    read: dict[tuple[str, ...], bool] = {}     # by the facts' names: a rule's needs name no arguments
     live = []
     for u in unknowns:
-        names = (u.if_so.name, u.if_not.name)
+        names = u.names()
         if names not in read:
             read[names] = _read(set(names), rules, present)
         if read[names]:
@@ -78,9 +84,13 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
         if base is None:
             base = _holdings(infer(facts))
         answers = []
-        for fact in (unknown.if_so, unknown.if_not):
+        for answer in unknown.answers():
+            if not answer:
+                answers.append(base)
+                continue
             supposed = facts.copy()
-            supposed.add_fact(fact)
+            for fact in answer:
+                supposed.add_fact(fact)
             answers.append(_holdings(infer(supposed)))
         gained_so, gained_not = (_diff(answer, base) for answer in answers)
         if gained_so or gained_not:
@@ -105,3 +115,7 @@ def _holdings(inference) -> dict[str, object]:
 
 def _diff(these: dict[str, object], those: dict[str, object]) -> list:
     return [c for key, c in these.items() if key not in those]
+
+
+def _facts(answer: Fact | tuple[Fact, ...]) -> tuple[Fact, ...]:
+    return answer if isinstance(answer, tuple) else (answer,)
