@@ -111,9 +111,11 @@ class Decision:
     @property
     def asks_yes_or_no(self) -> bool:
         """Whether the question asks for a yes or a no ("May A call a suit?"), rather than for
-        a thing ("What penalty may the bidder exact?"): only then does the decision begin
-        with "Yes." or "No."; an open question is answered by the holding itself."""
-        return bool(self.question and _YES_NO.match(self.question.strip()))
+        a thing ("What penalty may the bidder exact?") or for one of two ("…, or is it a
+        misdeal?"): only then does the decision begin with "Yes." or "No."; any other
+        question is answered by the holding itself."""
+        return bool(self.question and _YES_NO.match(self.question.strip())
+                    and not _EITHER_OR.search(self.question))
 
     @property
     def disputed(self) -> bool:
@@ -133,6 +135,11 @@ class Decision:
 #: the scene ("Three cards having been played, may A call a suit?").
 _YES_NO = re.compile(r"^(?:[^,?]*, )*(?:is|are|was|were|may|might|can|could|must|should|shall|will|would|"
                      r"does|do|did|has|have|had|ought|need)\b", re.I)
+
+#: A question that offers two answers ("Must the players accept the hands, or is it a
+#: misdeal?"): "Yes." would not say which.
+_EITHER_OR = re.compile(r"\bor (?:is|are|was|were|may|might|can|could|must|should|shall|will|would|does|do|did|"
+                        r"has|have|had)\b", re.I)
 
 _KIND_LIST = {"ruling": "holdings", "may": "remedies", "must": "duties", "cannot": "limits",
               "forfeits": "forfeits", "score": "scores", "note": "notes"}

@@ -121,7 +121,7 @@ def _turns_on(t: dict) -> str:
         if gained:
             out.append(f"{cond[:1].upper()}{cond[1:]}: " + " ".join(_cite(f) for f in gained))
         else:
-            out.append(f"{cond[:1].upper()}{cond[1:]}, no more is held.")
+            out.append(f"{cond[:1].upper()}{cond[1:]}, nothing more follows.")
     return " ".join(out)
 
 

@@ -137,3 +137,17 @@ def test_the_global_checks_can_fail(book):
     assert any("says twice" in p for p in found)
     assert any("capital" in p for p in found) and any("full stop" in p for p in found)
     assert lost is None or any("grants and refuses" in p for p in found)
+
+
+def test_a_question_offering_two_answers_is_not_answered_yes_or_no(book):
+    from arbiter.decision import decide
+    from arbiter.incident import parse
+
+    text = ("code english-1864\ndealer Z\ndeal:\n  B cuts\n  Z deals\n  A was dealt 12 cards\n"
+            '  Z says "That hand is mine" (disputes deal)\n'
+            'question "Must the players accept the hands, or is it a misdeal?" about misdeal\n')
+    decision = decide(book, parse(text, "t.whist"))
+    assert decision.answer == "yes" and not decision.asks_yes_or_no
+    plain = decide(book, parse(text.replace("Must the players accept the hands, or is it a misdeal?",
+                                            "Is it a misdeal?"), "t.whist"))
+    assert plain.asks_yes_or_no

@@ -263,3 +263,19 @@ def test_the_search_page_says_when_it_shows_only_the_first_results(client):
     assert "The first 30 results" in many
     few = client.get("/search", params={"q": "turned and quitted", "code": "english-1864"}).text
     assert re.search(r"\d+ results? for", few) and "The first" not in few
+
+
+def test_the_notation_pages_primer_shows_an_incident_that_rules_as_it_says(client):
+    from markupsafe import Markup
+
+    from arbiter.api import rule
+
+    page = client.get("/notation").text
+    assert "two spaces" in page and "<code>SK</code> the king of spades" in page
+    example = Markup(re.search(r'<pre class="incident">(.*?)</pre>', page, re.S).group(1)).unescape()
+    assert rule(example).decision.answer == "yes"
+
+
+def test_a_scoring_error_is_shown_beside_the_form_that_failed(client):
+    page = client.get("/score", params={"games": "AB=3 AB=1 AB=2"}).text
+    assert 'id="rubber-problem"' in page and 'id="hand-problem"' not in page

@@ -278,7 +278,8 @@ async def score_page(code: str = Query("english-1864", max_length=60),
     from ..scoring.whist import ScoringError, rubber_words, score_hand, score_rubber, scoring_system
 
     book = service.book()
-    hand = rubber = problem = None
+    hand = rubber = None
+    problems: dict[str, str] = {}     # the form that failed -> why
     try:
         if ab is not None and yz is not None:
             honours = {side: n for side, n in (("AB", ab_honours), ("YZ", yz_honours)) if n}
@@ -286,6 +287,9 @@ async def score_page(code: str = Query("english-1864", max_length=60),
                                 tricks={"AB": ab, "YZ": yz}, honours=honours,
                                 revoke=(revoke_by, penalty) if revoke_by else None)
             hand = {"lines": result.explain(), "after": result.after}
+    except (ScoringError, KeyError, ValueError) as exc:
+        problems["hand"] = str(exc).strip("'\"")
+    try:
         if games.strip():
             played = [g.partition("=") for g in games.split()]
             if not all(side and value.isdigit() for side, _, value in played):
@@ -293,8 +297,8 @@ async def score_page(code: str = Query("english-1864", max_length=60),
             rubber = rubber_words(score_rubber(scoring_system(code, book),
                                                [(side, int(value)) for side, _, value in played]))
     except (ScoringError, KeyError, ValueError) as exc:
-        problem = str(exc).strip("'\"")
+        problems["rubber"] = str(exc).strip("'\"")
     return page("score.html.j2", nav="score", codes=list(book.scoring), form={
         "code": code, "ab": ab, "yz": yz, "ab_before": ab_before, "yz_before": yz_before,
         "ab_honours": ab_honours, "yz_honours": yz_honours, "revoke_by": revoke_by, "penalty": penalty,
-        "games": games}, hand=hand, rubber=rubber, problem=problem)
+        "games": games}, hand=hand, rubber=rubber, problems=problems)
