@@ -15,7 +15,7 @@ from markupsafe import Markup
 from .. import api as library
 from ..incident import IncidentError
 from ..lawbook import UnknownCode, UnknownLaw
-from ..render import FORMATS, ITALICS, decision_data, environment
+from ..render import ITALICS, decision_data, environment
 from . import service
 from .lawtext import law_href, law_html, preview
 from .limits import MAX_BODY
@@ -56,11 +56,9 @@ def page(template: str, status: int = 200, **context) -> HTMLResponse:
 # ---------------------------------------------------------------------------- ruling
 def _choices() -> dict:
     book = service.book()
-    from ..decision import codes_for
-
     codes = [c for c in book.codes.values() if not c.edition_of and not c.supplements]
     return {"codes": codes, "games": list(book.games), "examples": list(service.examples()),
-            "cases": [c.name for c in service.cases()], "codes_for": codes_for}
+            "cases": [c.name for c in service.cases()]}
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -111,8 +109,7 @@ async def rule_page(i: str = Query(..., max_length=MAX_BODY), code: str = Query(
     text = _unpacked(i)
     chosen = {"code": code, "game": game, "view": view}
     links = {"decision": _rule_link(text, code, game), "explain": _rule_link(text, code, game, "explain"),
-             "compare": _rule_link(text, "", game, "compare"), "download": "/download?i=" + i,
-             "json": None}
+             "compare": _rule_link(text, "", game, "compare"), "download": "/download?i=" + i}
     try:
         ruling = library.rule(text, code=code or None, game=game or None, compare=view == "compare",
                               book=service.book(), name="incident.whist")
@@ -248,7 +245,7 @@ async def case_page(name: str) -> HTMLResponse:
                 link=_rule_link(text))
 
 
-__all__ = ["FORMATS", "PageError", "page", "render_page", "router"]
+__all__ = ["PageError", "page", "render_page", "router"]
 
 
 # ---------------------------------------------------------------------------- notation
