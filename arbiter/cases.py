@@ -96,3 +96,20 @@ def _compare(verdict: Verdict, expect: dict, branches: list[Branch], where: str)
 
 def book_text(book: LawBook, case: Case) -> Law:
     return book.law(case.book_entry)
+
+
+def roman(n: int) -> str:
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def case_named(cases: list[Case], name: str) -> Case | None:
+    """A case by its Roman number (VII) or an Arabic one (7, 07); None if there is none."""
+    key = name.strip().upper()
+    if key.isdigit():
+        key = roman(int(key))
+    return next((case for case in cases if case.name == key), None)

@@ -27,23 +27,13 @@ def _load(collection: str):
     return book, cases
 
 
-def _roman(n: int) -> str:
-    out = ""
-    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out, n = out + letters, n - value
-    return out
-
-
 def _find(cases, name: str):
-    """A case by its Roman number (VII) or an Arabic one (7, 07)."""
-    key = name.strip().upper()
-    if key.isdigit():
-        key = _roman(int(key))
-    for case in cases:
-        if case.name == key:
-            return case
+    """A case by its Roman number (VII) or an Arabic one (7, 07), or an error naming them."""
+    from ..cases import case_named
+
+    case = case_named(cases, name)
+    if case is not None:
+        return case
     fail(f"no case {name!r}; cases are: {', '.join(c.name for c in cases)}")
 
 

@@ -114,10 +114,10 @@ async def codes() -> Any:
 async def code(code: str) -> Any:
     book = service.book()
     try:
-        book.entries_of(code)
+        book.entries_of(code.lower())     # an unknown code is an error with a suggestion
     except UnknownCode as exc:
         return _bad(str(exc), 404)
-    return code_to_dict(book, book.codes[code.lower()] if code.lower() in book.codes else book.codes[code])
+    return code_to_dict(book, book.codes[code.lower()])
 
 
 @router.get("/laws/{ref:path}", summary="One law", tags=["laws"])

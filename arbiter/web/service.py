@@ -41,10 +41,6 @@ def cases() -> list:
 
 def case_named(name: str):
     """A published case by its number, roman or arabic (``II``, ``2``), or None."""
-    from ..cli.cases import _roman
+    from ..cases import case_named as find
 
-    wanted = name.strip().upper()
-    for i, case in enumerate(cases(), 1):
-        if wanted in (case.name.upper(), _roman(i), str(i)):
-            return case
-    return None
+    return find(cases(), name)
