@@ -1,4 +1,7 @@
-"""``python -m arbiter`` is the ``arbiter`` command."""
+"""``python -m arbiter`` is the ``arbiter`` command.
+
+Uses: cli.
+"""
 
 from .cli import main
 

@@ -22,6 +22,8 @@ True
 B revoked at trick 1, and the revoke is established
 >>> ruling.data()["cited"][:2]
 ['english-1864/73', 'english-1864/72']
+
+Uses: render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words, support.
 """
 
 from __future__ import annotations
@@ -29,10 +31,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .decision import Decision, codes_for, decide
 from .incident import Incident, IncidentError, parse
+from .incident.printer import alternative_text
 from .lawbook import LawBook, load_lawbook
-from .render import FORMATS, decision_data, render, render_comparison
+from .render.decisions import FORMATS, decision_data, render, render_comparison
+from .ruling.decision import Decision, codes_for, decide
 
 __all__ = ["ArbiterError", "Ruling", "check", "format_text", "read", "rule"]
 
@@ -92,7 +95,7 @@ def rule(source: str | Incident, code: str | None = None, game: str | None = Non
             incident.path, "nothing to rule on: the incident has no statement, finding or question "
             "(e.g. `trick 1:` then `  A leads S5`; see docs/notation.md)")
     book = book or load_lawbook()
-    from .decision import check_names
+    from .ruling.decision import check_names
 
     check_names(book, incident)
     game_id = book.game(incident.game).id if incident.game else None   # an alias is its game
@@ -114,16 +117,18 @@ def rule(source: str | Incident, code: str | None = None, game: str | None = Non
 def check(source: str | Incident, all_facts: bool = False, name: str = "<incident>") -> dict:
     """What ``arbiter check --format json`` prints: the statement of facts and, for each
     way the disputes give, the facts the replay derives."""
-    from .narrative import statement_of_facts
-    from .table import replay_all
+    from .ruling.customs import customs_of
+    from .ruling.narrative import statement_of_facts
+    from .table.replay import replay_all
 
     incident = read(source, name) if isinstance(source, str) else source
-    branches = replay_all(incident)
+    customs = customs_of(load_lawbook(), incident.game)
+    branches = replay_all(incident, customs)
     return {
         "file": incident.path, "code": incident.code, "game": incident.game,
         "warnings": [w.as_data() for w in incident.warnings],
-        "question": incident.question, "statement_of_facts": statement_of_facts(incident),
-        "branches": [{"alternatives": [a.label for a in choice],
+        "question": incident.question, "statement_of_facts": statement_of_facts(incident, customs),
+        "branches": [{"alternatives": [alternative_text(a) for a in choice],
                       "facts": [{"fact": str(f), "name": f.name, "args": list(f.args), "line": f.line}
                                 for f in r.facts if all_facts or f.name not in TABLE_FACTS]}
                      for choice, r in branches],

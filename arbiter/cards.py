@@ -11,6 +11,8 @@ in PBN form lists spades, hearts, diamonds and clubs separated by dots:
 'ST'
 >>> [str(c) for c in parse_pbn_hand("AK..Q.2")]
 ['SA', 'SK', 'DQ', 'C2']
+
+Uses: nothing of ours.
 """
 
 from __future__ import annotations

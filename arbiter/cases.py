@@ -4,6 +4,8 @@ A case is a pair of files: ``case-NN.whist`` (the incident in the notation) and
 ``case-NN.yaml`` (which entry of the law book holds the book's own words, and what the
 decision must hold: the answer, the holdings, the laws cited, per branch where the facts
 are disputed). Agreement is on holdings and cited laws, not on prose.
+
+Uses: ruling, engine, table, facts, scoring, lawbook, incident, cards, words, support.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from .lawbook import Law, LawBook
 from .lawbook.yamlio import read_yaml
-from .resources import cases_dir
+from .support.resources import cases_dir
 
 if TYPE_CHECKING:   # the parser and the engine are loaded to judge, not to list the cases
-    from .decision import Branch, Decision
+    from .ruling.decision import Branch, Decision
 
 EXPECT_KEYS = {"answer", "holdings", "not_holdings", "cites", "not_cites", "branches"}
 
@@ -57,8 +59,8 @@ def load_cases(collection: str = "cavendish", directory: Path | None = None) -> 
 
 def judge(book: LawBook, case: Case) -> Verdict:
     """Rule on the case's incident and compare the decision with what the book held."""
-    from .decision import decide
     from .incident import parse_file
+    from .ruling.decision import decide
 
     decision = decide(book, parse_file(case.incident_path))
     verdict = Verdict(case, decision)

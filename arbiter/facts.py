@@ -7,6 +7,8 @@ the seating or a card held; the statements then count 1, 2, 3... in the order th
 happened). The laws speak of order constantly ("before the trick is turned and quitted",
 "prior to his partner playing"); the time lets a condition say which came first. The
 engine reasons over facts; nothing here knows any law.
+
+Uses: incident, cards, words, support.
 """
 
 from __future__ import annotations
@@ -169,7 +171,7 @@ def act_predicates(acts) -> dict[str, frozenset[int]]:
 
 def given_by_replay() -> dict[str, frozenset[int]]:
     """Every predicate the replay can give, acts included, with its numbers of arguments."""
-    from .incident.vocabulary import ACTS
+    from .words.vocabulary import ACTS
 
     out = dict(GIVEN_BY_REPLAY)
     for name, arities in act_predicates(ACTS).items():

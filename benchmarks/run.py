@@ -35,15 +35,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from arbiter.decision import decide  # noqa: E402
 from arbiter.engine.infer import infer  # noqa: E402
 from arbiter.incident import limits, parse  # noqa: E402
 from arbiter.incident.parser import GRAMMAR, _take_out_comments  # noqa: E402
 from arbiter.lawbook.compare import compare_codes  # noqa: E402
 from arbiter.lawbook.loader import build_lawbook, cached_lawbook  # noqa: E402
 from arbiter.lawbook.search import search  # noqa: E402
-from arbiter.render import render  # noqa: E402
-from arbiter.table import replay_all  # noqa: E402
+from arbiter.render.decisions import render  # noqa: E402
+from arbiter.ruling.decision import decide  # noqa: E402
+from arbiter.table.replay import replay_all  # noqa: E402
 
 
 def timed(fn, repeat: int) -> float:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arbiter.decision import decide
 from arbiter.incident import parse, parse_file
+from arbiter.ruling.decision import decide
 
 ROOT = Path(__file__).resolve().parent.parent
 

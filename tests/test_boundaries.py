@@ -31,8 +31,8 @@ import pytest
 import yaml
 from test_rulings import check_decision
 
-from arbiter.decision import decide
 from arbiter.incident import parse
+from arbiter.ruling.decision import decide
 
 BOUNDARIES = Path(__file__).resolve().parent / "boundaries"
 KEYS = {"rules", "edge", "code", "game", "applies", "near_miss"}

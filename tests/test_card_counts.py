@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from arbiter.incident import parse
-from arbiter.narrative import statement_of_facts
-from arbiter.table import replay
+from arbiter.ruling.narrative import statement_of_facts
+from arbiter.table.replay import replay
 
 PLAYED = "code english-1864\ndealer Z\ntrick 1:\n  A leads S2\n  Y plays S3\n  B plays S4\n  Z plays S5\n"
 

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from arbiter.cases import book_text, judge, load_cases
 from arbiter.cli import app
-from arbiter.escapes import markdown
-from arbiter.render import _environment, italics, md_italics, render_case_report
+from arbiter.render.decisions import _environment, italics, md_italics, render_case_report
+from arbiter.support.escapes import markdown
 
 runner = CliRunner()
 

@@ -1,13 +1,13 @@
 """A disputed alternative that the rest of the incident rules out is not ruled, with a
 warning at its line; the other ways are ruled. Only where every way is ruled out is it an
-error (arbiter/table.py, replay_all)."""
+error (arbiter/table/replay.py, replay_all)."""
 
 from __future__ import annotations
 
 import pytest
 
-from arbiter.decision import decide
 from arbiter.incident import IncidentError, parse
+from arbiter.ruling.decision import decide
 
 DISPUTE = """code english-1864
 trump spades

@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.engine.conditions import first_failure, parse_condition, solve
 from arbiter.engine.infer import infer
-from arbiter.engine.rules import build_rule
+from arbiter.engine.solve import first_failure, solve
 from arbiter.facts import FactSet
 from arbiter.incident.model import Moment
+from arbiter.lawbook.conditions import parse_condition
 from arbiter.lawbook.loader import validate
+from arbiter.lawbook.rules import build_rule
 from arbiter.lawbook.schema import RuleData
 
 
@@ -232,7 +233,7 @@ def test_a_concluded_fact_takes_the_time_of_its_latest_support():
 
 def test_the_replay_counts_time_in_the_order_the_statements_happened():
     from arbiter.incident import parse
-    from arbiter.table import replay
+    from arbiter.table.replay import replay
 
     r = replay(parse('trump clubs\ntrick 2:\nA leads H2\nY plays H9\nA quits trick\nY says "mine"\n'))
     time = {f.name: f.time for f in r.facts}

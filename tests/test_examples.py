@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from arbiter.cli import app
 from arbiter.incident import format_incident, parse, parse_file
-from arbiter.table import replay, replay_all
+from arbiter.incident.printer import alternative_text
+from arbiter.table.replay import replay, replay_all
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FILES = sorted(EXAMPLES.glob("*.whist"))
@@ -334,7 +335,7 @@ def test_bystander_remark():
 
 def test_disputed_ace_of_trumps():
     branches = replay_all(load("disputed-ace-of-trumps"))
-    assert [[a.label for a in choice] for choice, _ in branches] == [["Z plays HA"], ["Z exposes HA"]]
+    assert [[alternative_text(a) for a in choice] for choice, _ in branches] == [["Z plays HA"], ["Z exposes HA"]]
     played, exposed = (r for _, r in branches)
     assert played.facts.has("renounced", "Z", 12)
     assert played.facts.has("trumped", "Z", 12)

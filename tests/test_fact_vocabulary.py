@@ -9,7 +9,7 @@ import yaml
 
 from arbiter.facts import given_by_replay
 from arbiter.incident import parse, parse_file
-from arbiter.table import replay_all
+from arbiter.table.replay import replay_all
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -221,16 +221,16 @@ def test_a_cached_law_book_of_the_wrong_shape_is_ignored_and_rebuilt(tmp_path, c
 def _fresh_environment():
     """A new Jinja2 environment for the repository's templates (the one in use holds its
     templates compiled already), so that it reads the bytecode cache."""
-    from arbiter import render
+    from arbiter.render import decisions as render
 
     return render._environment_for.__wrapped__(str(REPO / "templates"))
 
 
 @pytest.mark.parametrize("keep", [20, 40, 0.5], ids=["in-the-checksum", "after-the-checksum", "half"])
 def test_a_truncated_template_bytecode_file_is_compiled_again(cache, book, keep):
-    from arbiter.decision import decide
     from arbiter.incident import parse_file
-    from arbiter.render import decision_data
+    from arbiter.render.decisions import decision_data
+    from arbiter.ruling.decision import decide
 
     data = decision_data(decide(book, parse_file(EXAMPLE)), book)
     written = _fresh_environment().get_template("decision.text.j2").render(d=data, book=book, explain=False)
@@ -355,7 +355,7 @@ def test_an_incident_parser_read_back_from_the_cache_parses_as_a_freshly_analyse
 
 
 def test_a_damaged_grammar_cache_is_analysed_again(cache):
-    from arbiter.engine import conditions
+    from arbiter.lawbook import conditions
 
     text = "renounced(P, N) and not corrected(P, N)"
     conditions._lark.cache_clear()

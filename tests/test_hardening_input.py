@@ -17,11 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from arbiter.cli import app
-from arbiter.decision import decide
 from arbiter.incident import IncidentError, format_incident, limits, parse, parse_file
 from arbiter.incident import parser as parser_module
 from arbiter.incident.model import HAND_SIZE
-from arbiter.table import replay, replay_all
+from arbiter.ruling.decision import decide
+from arbiter.table.replay import replay, replay_all
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from arbiter.incident import IncidentError, parse
-from arbiter.table import replay_all
+from arbiter.table.replay import replay_all
 
 S = "seats N E S W\n"
 DEAL = S + "deal N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\n"

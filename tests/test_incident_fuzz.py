@@ -25,14 +25,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.decision import decide
-from arbiter.engine.conditions import parse_condition
 from arbiter.incident import IncidentError, format_incident, parse
 from arbiter.incident.parser import decode
 from arbiter.incident.printer import _VERBS
 from arbiter.lawbook import load_lawbook
-from arbiter.render import render
-from arbiter.table import replay_all
+from arbiter.lawbook.conditions import parse_condition
+from arbiter.render.decisions import render
+from arbiter.ruling.decision import decide
+from arbiter.table.replay import replay_all
 
 BOOK = load_lawbook()
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter.decision import decide
 from arbiter.incident import IncidentError, format_incident, parse
-from arbiter.narrative import sentence
-from arbiter.table import replay
+from arbiter.ruling.decision import decide
+from arbiter.ruling.narrative import sentence
+from arbiter.table.replay import replay
 
 HEAD = "code english-1864\ndealer Z\ntrump hearts\n"
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from arbiter.decision import decide
 from arbiter.incident import parse, parse_file
+from arbiter.ruling.decision import decide
 
 ROOT = Path(__file__).resolve().parent.parent
 DECIDING = ("law", "exception", "rule")

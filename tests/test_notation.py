@@ -9,8 +9,9 @@ from typer.testing import CliRunner
 from arbiter.cards import Card, Suit
 from arbiter.cli import app
 from arbiter.incident import IncidentError, format_incident, parse
-from arbiter.narrative import statement_of_facts
-from arbiter.table import replay, replay_all
+from arbiter.incident.printer import alternative_text
+from arbiter.ruling.narrative import statement_of_facts
+from arbiter.table.replay import replay, replay_all
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -42,7 +43,7 @@ def test_untidy_input_is_made_canonical():
 def test_a_dispute_gives_one_branch_per_alternative():
     incident = parse(CASE_VII)
     branches = replay_all(incident)
-    assert [choice[0].label for choice, _ in branches] == ["Z plays HA", "Z exposes HA"]
+    assert [alternative_text(choice[0]) for choice, _ in branches] == ["Z plays HA", "Z exposes HA"]
     played, exposed = (r.facts for _, r in branches)
     assert played.has("renounced", "Z", 12) and played.has("held_suit_led", "Z", 12)
     assert not exposed.has("renounced", "Z", 12)

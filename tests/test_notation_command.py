@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from arbiter.cli import app, notation
-from arbiter.decision import about_names
+from arbiter import guide as notation
+from arbiter.cli import app
 from arbiter.facts import given_by_replay
 from arbiter.incident import parse
-from arbiter.incident import vocabulary as vocab
 from arbiter.lawbook import load_lawbook
-from arbiter.table import replay_all
+from arbiter.ruling.decision import about_names
+from arbiter.table.replay import replay_all
+from arbiter.words import vocabulary as vocab
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "notation.md"
@@ -173,12 +174,12 @@ _SCENE = "code english-1864\ndealer Z\ntrump hearts\ntrick 1:\n  A leads D2\n"
 
 
 def test_what_each_verb_gives_when_the_replay_runs_it_is_listed_under_that_verb(listed):
-    """The listing reads the replay's code (arbiter/cli/notation.py); this replays a sample
+    """The listing reads the replay's code (arbiter/guide.py); this replays a sample
     of every form of every verb and checks that every fact the statement itself gave is
     among those listed for its verb (or given by the replay of itself), so that the reading
     of the code cannot miss what the code does."""
     from arbiter.incident import IncidentError
-    from arbiter.table import replay
+    from arbiter.table.replay import replay
 
     itself = {f for facts in listed["replay"].values() for f in facts}
     checked = 0

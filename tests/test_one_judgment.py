@@ -19,10 +19,10 @@ import pytest
 import yaml
 
 from arbiter.cases import load_cases
-from arbiter.decision import decide
 from arbiter.incident import parse, parse_file
-from arbiter.incident.vocabulary import penalty_answers
-from arbiter.render import _cite, decision_data
+from arbiter.render.decisions import _cite, decision_data
+from arbiter.ruling.decision import decide
+from arbiter.words.vocabulary import penalty_answers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,7 +94,7 @@ def test_the_decision_reads_as_one_judgment(book, index):
 
 
 def test_a_yes_or_no_answers_only_a_question_that_asks_for_one(book):
-    from arbiter.render import render
+    from arbiter.render.decisions import render
 
     for index, (name, *_rest) in enumerate(INCIDENTS):
         d = _decided(index)
@@ -109,7 +109,7 @@ def test_a_yes_or_no_answers_only_a_question_that_asks_for_one(book):
 
 
 def test_open_and_closed_questions_told_apart():
-    from arbiter.decision import _YES_NO
+    from arbiter.ruling.decision import _YES_NO
 
     for q in ("May A call a suit?", "Three cards having been played, may A call a suit, or must the trick be completed?",
               "Is it a revoke?", "Does the revoke stand?"):
@@ -140,8 +140,8 @@ def test_the_global_checks_can_fail(book):
 
 
 def test_a_question_offering_two_answers_is_not_answered_yes_or_no(book):
-    from arbiter.decision import decide
     from arbiter.incident import parse
+    from arbiter.ruling.decision import decide
 
     text = ("code english-1864\ndealer Z\ndeal:\n  B cuts\n  Z deals\n  A was dealt 12 cards\n"
             '  Z says "That hand is mine" (disputes deal)\n'

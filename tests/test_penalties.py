@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from arbiter.engine.infer import infer
-from arbiter.engine.rules import build_rule
 from arbiter.facts import FactSet
-from arbiter.incident.vocabulary import PENALTIES, penalty_answers, penalty_phrase
 from arbiter.lawbook.records import ConclusionData
+from arbiter.lawbook.rules import build_rule
 from arbiter.lawbook.schema import RuleData
-from arbiter.outcomes import outcomes
+from arbiter.ruling.outcomes import outcomes
+from arbiter.words.vocabulary import PENALTIES, penalty_answers, penalty_phrase
 
 CODES = ("english-1864", "english-revised", "american-1893", "cavendish-principles")
 

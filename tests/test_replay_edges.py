@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from arbiter.cards import Card
 from arbiter.incident import parse
-from arbiter.table import replay
+from arbiter.table.replay import replay
 
 DEAL = "deal A:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 

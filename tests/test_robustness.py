@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from arbiter.cli import app
-from arbiter.decision import decide
 from arbiter.incident import IncidentError, parse
 from arbiter.lawbook import LawBookError
 from arbiter.lawbook.loader import build_lawbook
+from arbiter.ruling.decision import decide
 
 REPO = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -72,11 +72,11 @@ def test_a_cached_law_book_and_a_ruling_need_no_validator_yaml_or_condition_pars
         "from arbiter.lawbook import load_lawbook\n"
         "book = load_lawbook()\n"
         "print(sorted(m for m in ('pydantic', 'yaml', 'lark', 'jinja2') if m in sys.modules))\n"
-        "import arbiter.engine.conditions as conditions\n"
+        "import arbiter.lawbook.conditions as conditions\n"
         "def refuse(*a, **k):\n"
         "    raise AssertionError('a condition was parsed during a ruling')\n"
         "conditions._lark = refuse\n"
-        "from arbiter.decision import decide\n"
+        "from arbiter.ruling.decision import decide\n"
         "from arbiter.incident import parse_file\n"
         f"decision = decide(book, parse_file({str(REPO / 'examples/revoke-found-at-end-of-hand.whist')!r}))\n"
         "print(decision.branches[0].holdings[0].ruling)\n"

@@ -222,8 +222,8 @@ def test_laws_with_parentheses_in_their_labels_are_cited_whole():
 
 
 def test_the_facts_name_the_code_and_game_ruled_under_not_only_the_file_s(book):
-    from arbiter.decision import decide
     from arbiter.incident import parse
+    from arbiter.ruling.decision import decide
 
     incident = parse("code english-1864\ntrump clubs\ntrick 1:\nA leads S5\n")
     decision = decide(book, incident, code="english-revised", game="dummy")

@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from arbiter.decision import decide
 from arbiter.incident import parse
+from arbiter.ruling.decision import decide
 
 RULINGS = Path(__file__).resolve().parent / "rulings"
 KEYS = {"name", "incident", "code", "game", "holdings", "not_holdings", "cites", "not_cites",

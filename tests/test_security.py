@@ -32,7 +32,7 @@ from arbiter.incident import IncidentError, parse
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "examples" / "revoke-found-at-end-of-hand.whist"
-GRAMMARS = (REPO / "arbiter" / "incident" / "grammar.lark", REPO / "arbiter" / "engine" / "conditions.lark")
+GRAMMARS = (REPO / "arbiter" / "incident" / "grammar.lark", REPO / "arbiter" / "lawbook" / "conditions.lark")
 runner = CliRunner()
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
@@ -75,7 +75,7 @@ def lark_temporary_names(tmpdir: Path) -> list[Path]:
 
 PARSE_BOTH = (
     "from arbiter.incident import parse_file\n"
-    "from arbiter.engine.conditions import parse_condition\n"
+    "from arbiter.lawbook.conditions import parse_condition\n"
     f"parse_file({str(EXAMPLE)!r})\n"
     "parse_condition('renounced(P, N) and not corrected(P, N)')\n"
     "print('parsed')\n"
@@ -223,7 +223,7 @@ def test_the_law_book_cache_unpickles_nothing_but_the_arbiters_own_classes(tmp_p
 
 
 def own_cache(tmp_path: Path, monkeypatch) -> Path:
-    from arbiter import cachefiles
+    from arbiter.support import cachefiles
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.delenv("WHIST_ARBITER_NO_CACHE", raising=False)
@@ -233,7 +233,7 @@ def own_cache(tmp_path: Path, monkeypatch) -> Path:
 
 @pytest.mark.parametrize("mode", [0o777, 0o770, 0o707, 0o720])
 def test_a_cache_directory_others_may_write_to_is_neither_read_nor_written(tmp_path, monkeypatch, mode):
-    from arbiter import cachefiles
+    from arbiter.support import cachefiles
 
     directory = own_cache(tmp_path, monkeypatch)
     directory.chmod(mode)
@@ -242,7 +242,7 @@ def test_a_cache_directory_others_may_write_to_is_neither_read_nor_written(tmp_p
 
 
 def test_a_cache_file_others_may_write_is_not_read(tmp_path, monkeypatch):
-    from arbiter import cachefiles
+    from arbiter.support import cachefiles
 
     directory = own_cache(tmp_path, monkeypatch)
     assert cachefiles.read("probe") == b"kept"
@@ -251,7 +251,7 @@ def test_a_cache_file_others_may_write_is_not_read(tmp_path, monkeypatch):
 
 
 def test_a_cache_file_that_is_a_link_is_not_followed(tmp_path, monkeypatch):
-    from arbiter import cachefiles
+    from arbiter.support import cachefiles
 
     directory = own_cache(tmp_path, monkeypatch)
     elsewhere = tmp_path / "elsewhere"
@@ -262,7 +262,7 @@ def test_a_cache_file_that_is_a_link_is_not_followed(tmp_path, monkeypatch):
 
 
 def test_a_cache_directory_of_someone_else_is_neither_read_nor_written(tmp_path, monkeypatch):
-    from arbiter import cachefiles
+    from arbiter.support import cachefiles
 
     own_cache(tmp_path, monkeypatch)
     monkeypatch.setattr(cachefiles, "_me", lambda: os.geteuid() + 1)
@@ -272,7 +272,7 @@ def test_a_cache_directory_of_someone_else_is_neither_read_nor_written(tmp_path,
 
 @pytest.mark.skipif(not ROOT, reason="needs to give a file to another user")
 def test_a_cache_file_of_another_user_is_not_read(tmp_path, monkeypatch):
-    from arbiter import cachefiles
+    from arbiter.support import cachefiles
 
     directory = own_cache(tmp_path, monkeypatch)
     os.chown(directory / "probe", 65534, 65534)
@@ -280,7 +280,7 @@ def test_a_cache_file_of_another_user_is_not_read(tmp_path, monkeypatch):
 
 
 def test_nothing_is_kept_or_read_with_the_cache_turned_off(tmp_path, monkeypatch):
-    from arbiter import cachefiles
+    from arbiter.support import cachefiles
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("WHIST_ARBITER_NO_CACHE", "1")

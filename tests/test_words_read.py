@@ -11,15 +11,23 @@ from pathlib import Path
 import pytest
 import yaml
 
-from arbiter import phrases
-from arbiter.decision import decide
 from arbiter.incident import IncidentError, parse
-from arbiter.incident.vocabulary import ACTS
+from arbiter.lawbook import load_lawbook
+from arbiter.lawbook import phrases as table
 from arbiter.lawbook.errors import LawBookError
-from arbiter.narrative import statement_of_facts
-from arbiter.table import replay
+from arbiter.ruling.customs import customs_of
+from arbiter.ruling.decision import decide
+from arbiter.ruling.narrative import statement_of_facts
+from arbiter.table.replay import replay as replay_at
+from arbiter.words import phrases
+from arbiter.words.vocabulary import ACTS
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def replay(incident):
+    """The replay as a ruling runs it: at a table keeping the incident's game's customs."""
+    return replay_at(incident, customs=customs_of(load_lawbook(), incident.game))
 
 
 def _flat(text: str) -> str:
@@ -29,9 +37,9 @@ def _flat(text: str) -> str:
 # --- the phrase table --------------------------------------------------------------
 
 def test_every_formula_suggests_an_act_of_the_notation_and_quotes_its_seed_verbatim(seeds_dir):
-    table = phrases.load_phrases()
-    assert table.formulas
-    for formula in table.formulas:
+    loaded = table.load_phrases()
+    assert loaded.formulas
+    for formula in loaded.formulas:
         assert formula.act in ACTS
         if formula.seed is None:
             continue
@@ -51,16 +59,16 @@ def test_a_phrase_table_naming_an_act_the_notation_lacks_is_an_error_naming_the_
     text = (ROOT / "laws" / "phrases.yaml").read_text(encoding="utf-8")
     (tmp_path / "phrases.yaml").write_text(text.replace("act: concedes", "act: concede"), encoding="utf-8")
     with pytest.raises(LawBookError) as raised:
-        phrases.load_phrases(tmp_path)
+        table.load_phrases(tmp_path)
     assert str(raised.value).endswith("phrases.yaml: entry formula #9: field 'act': no act 'concede' in the notation")
 
 
 def test_the_longest_formula_within_the_words_is_the_one_suggested():
-    assert phrases.suggested_act("There's the game.") == "claims game"
-    assert phrases.suggested_act("We have lost the game") == "concedes"
-    assert phrases.suggested_act("We have the game") == "can win rest"
-    assert phrases.suggested_act("You are not game") == "disputes claim"
-    assert phrases.suggested_act("If Y had scored his honours, he would have been game") is None
+    assert phrases.suggested_act("There's the game.", table.load_phrases()) == "claims game"
+    assert phrases.suggested_act("We have lost the game", table.load_phrases()) == "concedes"
+    assert phrases.suggested_act("We have the game", table.load_phrases()) == "can win rest"
+    assert phrases.suggested_act("You are not game", table.load_phrases()) == "disputes claim"
+    assert phrases.suggested_act("If Y had scored his honours, he would have been game", table.load_phrases()) is None
 
 
 # --- speech -------------------------------------------------------------------------
@@ -198,7 +206,7 @@ def test_where_a_game_has_no_fixed_partners_none_are_assumed_without_partners_no
     incident = parse(f"code american-1893\ngame {game}\ndealer Z\ntrick 1:\n  A leads S5\n", "p.whist")
     facts = replay(incident).facts
     assert not facts.match("partner")
-    assert not any(re.search("partners against", p) for p in statement_of_facts(incident))
+    assert not any(re.search("partners against", p) for p in statement_of_facts(incident, customs_of(load_lawbook(), game)))
 
 
 def test_at_whist_the_partners_sit_opposite_as_before():

@@ -2,6 +2,9 @@
 
 Exit codes: 0 done, 1 bad input (an unknown law, a malformed law file or template, a file
 that cannot be written), 2 usage, 3 a bug (an internal error).
+
+Uses: api, cases, guide, render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words,
+support, arbiter.
 """
 
 from __future__ import annotations
@@ -70,7 +73,7 @@ def main() -> None:
         _quiet_stdout()
         sys.exit(0)
     except Exception as exc:  # the last guard; known errors are handled in the commands
-        from ..escapes import shown
+        from ..support.escapes import shown
 
         message = shown(str(exc) if len(str(exc)) < 300 else str(exc)[:297] + "…")
         sys.stderr.write(f"Error: internal error: {exc.__class__.__name__}: {message}. This is a bug "

@@ -60,7 +60,7 @@ def show(name: Annotated[str, typer.Argument(help="The case: VII or 7.",
          collection: Collection = "cavendish") -> None:
     """The book's facts and decision, and the arbiter's decision, one after the other."""
     from ..cases import book_text, judge
-    from ..render import render
+    from ..render.decisions import render
 
     with user_errors():
         book, cases = _load(collection)
@@ -109,7 +109,7 @@ def report(fmt: Annotated[str, typer.Option("--format", "-f", help="md or html."
            collection: Collection = "cavendish") -> None:
     """Book and arbiter side by side for every case, as Markdown or HTML."""
     from ..cases import book_text, judge
-    from ..render import render_case_report
+    from ..render.decisions import render_case_report
 
     if fmt not in ("md", "html"):
         fail("the report is written as md or html", code=2)

@@ -141,7 +141,7 @@ def law_parts(typed_name: str) -> Completer:
 
 
 def _cases_dir():
-    from ..resources import cases_dir
+    from ..support.resources import cases_dir
 
     return cases_dir()
 
@@ -179,7 +179,7 @@ def choices(*values: str) -> Completer:
 
 @_offers
 def decision_formats(incomplete: str) -> Iterable[Offer]:
-    """The formats a decision is written in (:data:`arbiter.render.FORMATS`)."""
-    from ..render import FORMATS
+    """The formats a decision is written in (:data:`arbiter.render.decisions.FORMATS`)."""
+    from ..render.decisions import FORMATS
 
     return ((fmt, "") for fmt in FORMATS)

@@ -13,8 +13,8 @@ from typing import NoReturn
 
 import typer
 
-from ..escapes import shown
 from ..lawbook import LawBookError, UnknownCode, UnknownLaw
+from ..support.escapes import shown
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ..escapes import shown
+from ..support.escapes import shown
 from . import completion, terminal
 
 # The parser, the replay and the narrative are imported when a command needs them, so that
@@ -65,42 +65,37 @@ def check(
                                              autocompletion=completion.choices("text", "json"))] = "text",
 ) -> None:
     """Parse and replay an incident; print its statement of facts and the facts derived."""
-    from ..api import TABLE_FACTS
+    from ..api import check as check_incident
     from ..incident import IncidentError
-    from ..narrative import statement_of_facts
-    from ..table import replay_all
 
     incident = read_incident(file)
     try:
-        branches = replay_all(incident)
+        data = check_incident(incident, all_facts)
     except IncidentError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(1)
     for warning in incident.warnings:
         typer.echo(str(warning), err=True)
     if fmt == "json":
-        from ..api import check as check_incident
-
-        typer.echo(json.dumps(check_incident(incident, all_facts), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     out = terminal.console()
     title = incident.title or incident.path
     out.print(terminal.heading(title))
     out.print(terminal.dim(f"code {incident.code or '(not given)'} · game {incident.game} · "
-                           f"{len(incident.events)} events · {len(branches)} branch(es)"))
+                           f"{len(incident.events)} events · {len(data['branches'])} branch(es)"))
     out.print()
-    for paragraph in statement_of_facts(incident):
+    for paragraph in data["statement_of_facts"]:
         out.print(paragraph)
     if incident.question:
         out.print(terminal.Text(f"\nQuestion: {incident.question}", style="bold"))
-    for choice, result in branches:
+    for branch in data["branches"]:
         out.print()
-        label = "Facts" + (f" if {'; '.join(a.label for a in choice)}" if choice else "")
+        label = "Facts" + (f" if {'; '.join(branch['alternatives'])}" if branch["alternatives"] else "")
         out.print(terminal.heading(label))
-        for fact in result.facts:
-            if all_facts or fact.name not in TABLE_FACTS:
-                where = f"line {fact.line}" if fact.line else ""
-                out.print(terminal.Text(f"  {str(fact):<44}").append(where, style="dim"))
+        for fact in branch["facts"]:
+            where = f"line {fact['line']}" if fact["line"] else ""
+            out.print(terminal.Text(f"  {fact['fact']:<44}").append(where, style="dim"))
 
 
 def fmt(
@@ -149,7 +144,7 @@ def rule(
     from ..api import ArbiterError
     from ..api import rule as rule_incident
     from ..incident import IncidentError
-    from ..render import FORMATS
+    from ..render.decisions import FORMATS
     from .errors import fail, user_errors
 
     if fmt not in FORMATS:

@@ -8,9 +8,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..escapes import shown
 from ..lawbook import Law, LawBook, load_lawbook
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
+from ..support.escapes import shown
 from . import completion, terminal
 from .errors import fail, user_errors
 from .games import game_command, game_data

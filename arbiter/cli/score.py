@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..escapes import shown
+from ..support.escapes import shown
 from . import completion
 from .errors import fail, user_errors
 

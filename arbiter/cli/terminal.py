@@ -41,7 +41,7 @@ def _console_class() -> type:
     from rich.console import Console
     from rich.segment import Segment
 
-    from ..escapes import shown
+    from ..support.escapes import shown
 
     class QuietConsole(Console):
         def on_broken_pipe(self) -> None:

@@ -1,23 +1,8 @@
-"""The inference engine: the condition language, rules, and forward chaining over facts.
+"""The inference engine: conditions solved over facts, and forward chaining of the rules.
 
-It knows facts and the law book's rules, and nothing of any particular law. The names below
-are imported when first used: reading the law book needs only the rules and conditions.
+It knows the facts and the law book's rules, and nothing of any particular law:
+:mod:`.solve` finds every way a condition holds, :mod:`.infer` draws the conclusions of a
+code's rules, :mod:`.audit` is the static check of the rule base.
+
+Uses: facts, lawbook, incident, cards, words, support.
 """
-
-from __future__ import annotations
-
-from importlib import import_module
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .infer import Conclusion, Inference, infer
-
-__all__ = ["Conclusion", "Inference", "infer"]
-
-
-def __getattr__(name: str):
-    if name not in __all__:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(".infer", __name__), name)
-    globals()[name] = value
-    return value

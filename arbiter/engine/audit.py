@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..facts import given_by_replay
-from .conditions import And, Not, Pred, predicates
+from ..lawbook.conditions import And, Not, Pred, predicates
 
 
 @dataclass(frozen=True)

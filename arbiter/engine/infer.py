@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..facts import Fact, FactSet
-from ..incident.vocabulary import penalty_phrase, penalty_words
-from .conditions import Pred, Solution, Var, first_failure, solve
-from .rules import PENALTY_FACT, Rule
+from ..lawbook.conditions import Pred, Var
+from ..lawbook.rules import PENALTY_FACT, Rule
+from ..words.vocabulary import penalty_phrase, penalty_words
+from .solve import Solution, first_failure, solve
 
 MAX_ROUNDS = 50
 

@@ -7,6 +7,8 @@
 
 The names below are imported when first used, so that a module needing only the model (the
 law book, the engine) does not load the parser and Lark with it.
+
+Uses: cards, words, support.
 """
 
 from __future__ import annotations

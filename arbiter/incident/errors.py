@@ -24,7 +24,7 @@ x.whist:1:4: expected a verb
 
 from __future__ import annotations
 
-from ..escapes import shown
+from ..support.escapes import shown
 
 
 class IncidentError(ValueError):

@@ -89,12 +89,6 @@ class Alternative:
     text: str | None = None
     pos: Pos = Pos(0, 0)
 
-    @property
-    def label(self) -> str:
-        from .printer import statement_text
-
-        return self.text or "; ".join(statement_text(s) for s in self.statements)
-
 
 @dataclass(frozen=True)
 class Dispute:

@@ -21,9 +21,9 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..cards import Card, Suit, parse_pbn_hand
-from ..grammars import lalr_parser
+from ..support.grammars import lalr_parser
+from ..words import vocabulary as vocab
 from . import limits
-from . import vocabulary as vocab
 from .errors import IncidentError
 from .model import (
     HAND_SIZE,

@@ -8,7 +8,18 @@ gives the same incident again.
 from __future__ import annotations
 
 from ..cards import pbn_hand
-from .model import UNSPECIFIED, Comment, Dispute, Finding, HeaderLine, Incident, Moment, MomentLine, Statement
+from .model import (
+    UNSPECIFIED,
+    Alternative,
+    Comment,
+    Dispute,
+    Finding,
+    HeaderLine,
+    Incident,
+    Moment,
+    MomentLine,
+    Statement,
+)
 
 _WHERE = {"face-up": "face up", "face-down": "face down", "on-floor": "on the floor",
           "in-other-pack": "in the other pack", "faced-in-pack": "faced in the pack",
@@ -67,6 +78,12 @@ def statement_text(s: Statement) -> str:
     )
     act = f" ({', '.join(s.act)})" if s.act else ""
     return f"{s.actor} {text}{act}"
+
+
+def alternative_text(alternative: Alternative) -> str:
+    """One way a disputed fact may have gone, as the file writes it: its words, or its
+    statements separated by ``;``."""
+    return alternative.text or "; ".join(statement_text(s) for s in alternative.statements)
 
 
 def moment_text(m: Moment) -> str:

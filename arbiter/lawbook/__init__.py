@@ -1,4 +1,8 @@
-"""The law codes as data: loading, checking, looking up, searching and comparing.
+"""The law codes as data: loading, checking, looking up, searching and comparing; the
+condition language the rules are written in (:mod:`.conditions`, :mod:`.rules`). It knows no
+incident: a rule is data until the engine solves it over an incident's facts.
+
+Uses: words, cards, support.
 
 >>> book = load_lawbook()
 >>> book.law("american-1893 30").exceptions

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..resources import laws_dir
+from ..support.resources import laws_dir
 from .errors import LawBookError
 from .games import load_games
 from .model import FOOTNOTE_MARK, Code, Law, LawBook
@@ -94,14 +94,14 @@ def cached_lawbook(directory: Path) -> LawBook:
     under the bytes it was actually built from, so a file edited while the book was being
     built never leaves the edited book under the key of the file as it was before (where,
     the edit undone, it would be read back). The cache lives in the
-    directory :mod:`arbiter.cachefiles` verifies is this user's alone, and only the
+    directory :mod:`arbiter.support.cachefiles` verifies is this user's alone, and only the
     arbiter's own classes are unpickled from it. A cache that cannot be read or written,
     or holds anything but a law book, is simply not used (and rebuilt);
     ``WHIST_ARBITER_NO_CACHE=1`` turns it off.
     """
     import pickle
 
-    from .. import cachefiles
+    from ..support import cachefiles
     from .yamlio import recording
 
     if not cachefiles.available():
@@ -133,7 +133,7 @@ def _sources(directory: Path) -> dict[str, str]:
     code = Path(__file__).resolve().parent
     out = {_law_name(path, directory): digest(path.read_bytes())
            for path in directory.rglob("*.yaml") if path.is_file()}
-    for path in sorted(code.glob("*.py")) + sorted((code.parent / "engine").glob("*.*")):
+    for path in sorted(code.glob("*.*")) + sorted((code.parent / "words").glob("*.py")):
         out[f"code/{path.relative_to(path.parents[1])}"] = digest(path.read_bytes())
     return out
 
@@ -322,7 +322,7 @@ def _paragraphs(text) -> tuple[Paragraph, ...]:
 
 
 def _rules(path, eid, entry):
-    from ..engine.rules import build_rule
+    from .rules import build_rule
 
     rules, seen = [], set()
     for data in entry.rules:

@@ -39,7 +39,7 @@ class Law:
     referenced_by: tuple[str, ...] = ()
     concordance: tuple[str, ...] = ()
     exceptions: tuple[str, ...] = ()
-    rules: tuple = ()                    # arbiter.engine.rules.Rule, the machine-readable part
+    rules: tuple = ()                    # arbiter.lawbook.rules.Rule, the machine-readable part
     text_only: str | None = None
     cited_as: str | None = None          # the label given in the data, if any
 

@@ -2,6 +2,8 @@
 
 One calculator for each kind of settlement; every number comes from ``laws/scoring.yaml``
 or ``laws/games/*.yaml``, with the law or table that gives it.
+
+Uses: lawbook, words, support.
 """
 
 from .boston import fontainebleau_payment, french_boston_payment, misere_partout

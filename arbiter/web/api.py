@@ -171,7 +171,7 @@ async def case(name: str) -> Any:
         return _bad(f"no case {name!r}; cases are: {', '.join(c.name for c in service.cases())}", 404)
     book = service.book()
     verdict = judge(book, found)
-    from ..render import decision_data
+    from ..render.decisions import decision_data
 
     return {"name": found.name, "book": [p.text for p in book_text(book, found).paragraphs],
             "incident": found.incident_path.read_text(encoding="utf-8"),

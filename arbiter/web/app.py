@@ -12,7 +12,7 @@ from starlette.exceptions import HTTPException
 
 from .. import __version__
 from . import api, pages, static
-from .errorpages import error_page
+from .layout import error_page
 from .limits import MAX_BODY, BodyLimit, too_large_message
 
 log = logging.getLogger("arbiter.web")

@@ -9,7 +9,7 @@ import re
 from markupsafe import Markup, escape
 
 from ..lawbook import Law, LawBook
-from ..render import ITALICS, italics
+from ..render.decisions import ITALICS, italics
 
 _MARKER = re.compile(r"\[(\d+)\]")
 #: "Law 16", "Laws 72 and 73", "Laws 24, 25 and 26", "Rule 32", "Law 30 (c)"

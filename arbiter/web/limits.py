@@ -62,7 +62,7 @@ async def _refuse(scope, send) -> None:
         body = json.dumps({"error": {"message": message}}).encode()
         kind = b"application/json"
     else:
-        from .errorpages import error_page
+        from .layout import error_page
 
         body = error_page(413, "Too large", message).encode()
         kind = b"text/html; charset=utf-8"

@@ -15,9 +15,10 @@ from markupsafe import Markup
 from .. import api as library
 from ..incident import IncidentError
 from ..lawbook import UnknownCode, UnknownLaw
-from ..render import ITALICS, decision_data, environment
+from ..render.decisions import ITALICS, decision_data
 from . import service
-from .lawtext import law_href, law_html, preview
+from .lawtext import law_html
+from .layout import page, render_page
 from .limits import MAX_BODY
 from .links import BadLink, pack, unpack
 
@@ -36,21 +37,6 @@ class PageError(Exception):
     def __init__(self, status: int, title: str, message: str) -> None:
         super().__init__(message)
         self.status, self.title, self.message = status, title, message
-
-
-def render_page(template: str, **context) -> str:
-    env = environment()
-    env.filters.setdefault("preview", preview)
-    context.setdefault("book", service.book())
-    context["law_href"] = law_href     # a page's "vide Law 73" links to the law (templates/_findings.html.j2)
-    for name in ("nav", "error", "problem", "links", "q"):    # the templates are strict: absent is None
-        context.setdefault(name, None)
-    context.setdefault("warnings", [])
-    return env.get_template("web/" + template).render(**context)
-
-
-def page(template: str, status: int = 200, **context) -> HTMLResponse:
-    return HTMLResponse(render_page(template, **context), status_code=status)
 
 
 # ---------------------------------------------------------------------------- ruling
@@ -121,7 +107,7 @@ async def rule_page(i: str = Query(..., max_length=MAX_BODY), code: str = Query(
                     problem=str(exc), links=links, **_choices())
     book = service.book()
     if ruling.compared:
-        from ..render import comparison_data
+        from ..render.decisions import comparison_data
 
         ruled = {"compared": True, "ds": [decision_data(d, book) for d in ruling.decisions],
                  "c": comparison_data(ruling.decisions)}
@@ -257,9 +243,9 @@ async def notation_page() -> HTMLResponse:
 @lru_cache(maxsize=1)
 def _vocabulary_text() -> str:
     """What ``arbiter notation`` prints: made once per process."""
-    from ..cli.notation import _text, vocabulary
+    from ..guide import as_text, vocabulary
 
-    return _text(vocabulary())
+    return as_text(vocabulary())
 
 
 # ---------------------------------------------------------------------------- scoring

@@ -27,7 +27,7 @@ def error_data(exc: IncidentError) -> dict:
 @lru_cache(maxsize=1)
 def examples() -> dict[str, str]:
     """The example incidents shipped with the arbiter, by name: fixed files, read once."""
-    from ..resources import examples_dir
+    from ..support.resources import examples_dir
 
     return {p.stem: p.read_text(encoding="utf-8") for p in sorted(Path(examples_dir()).glob("*.whist"))}
 

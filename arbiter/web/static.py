@@ -9,7 +9,7 @@ from functools import lru_cache
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from ..resources import templates_dir
+from ..support.resources import templates_dir
 
 router = APIRouter(include_in_schema=False)
 

@@ -3,10 +3,10 @@ win, to trump or not to trump), and whether his next play obeyed them."""
 
 from __future__ import annotations
 
-from .cards import RANKS, Card, beats
-from .facts import Fact
-from .incident.model import Statement
-from .tablestate import TableState, Trick
+from ..cards import RANKS, Card, beats
+from ..facts import Fact
+from ..incident.model import Statement
+from .state import TableState, Trick
 from .unknowns import Unknown
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .engine.infer import Conclusion, Inference
-from .facts import Fact, FactSet
-from .incident.vocabulary import penalty_answers, penalty_phrase
+from ..engine.infer import Conclusion, Inference
+from ..facts import Fact, FactSet
+from ..words.vocabulary import penalty_answers, penalty_phrase
 from .outcomes import outcomes
 
 

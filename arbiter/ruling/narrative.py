@@ -7,9 +7,11 @@ found and the question put.
 
 from __future__ import annotations
 
-from .cards import Card
-from .incident.model import Dispute, Incident, Moment, Statement
-from .incident.vocabulary import penalty_phrase
+from ..cards import Card
+from ..incident.model import Dispute, Incident, Moment, Statement
+from ..table.customs import WHIST, Customs
+from ..table.replay import seated
+from ..words.vocabulary import penalty_phrase
 
 _WHERE = {"face-up": "face upwards", "face-down": "face downwards", "on-floor": "on the floor",
           "in-other-pack": "in the other pack", "faced-in-pack": "faced in the pack",
@@ -98,11 +100,10 @@ def moment_phrase(m: Moment) -> str:
     }[m.kind]
 
 
-def statement_of_facts(incident: Incident) -> list[str]:
-    """Paragraphs: the circumstances, then what happened moment by moment, then findings."""
-    from .table import seated  # partners as the game's data seats them
-
-    incident = seated(incident)
+def statement_of_facts(incident: Incident, customs: Customs = WHIST) -> list[str]:
+    """Paragraphs: the circumstances, then what happened moment by moment, then findings.
+    The partners are told as the game's ``customs`` seat them."""
+    incident = seated(incident, customs)
     paragraphs = []
     setting = []
     if incident.trump:

@@ -15,10 +15,10 @@ judge a surplus from the count ``has N cards``, which the warning asks for.
 
 from __future__ import annotations
 
+from ..cards import Card
+from ..incident.model import Statement
 from .acts import TableActs
-from .cards import Card
-from .incident.model import Statement
-from .tablestate import HAND_SIZE
+from .state import HAND_SIZE
 
 
 class KnownHands(TableActs):
@@ -28,7 +28,7 @@ class KnownHands(TableActs):
     def on_held(self, s: Statement) -> None:
         for card in s.cards:
             self.check_found_held(s, card)
-        super().on_held(s)   # the deal's check and the facts (arbiter.acts)
+        super().on_held(s)   # the deal's check and the facts (arbiter.table.acts)
         for card in s.cards:
             self.found_held.setdefault(card, (s.actor, s))
 

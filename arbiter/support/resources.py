@@ -12,7 +12,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent     # arbiter/, above support/
 
 
 def data_root() -> Path:
@@ -53,7 +53,7 @@ def cache_dir() -> Path | None:
     """Where whist-arbiter keeps what it can rebuild (the checked law book, compiled
     templates, analysed grammars): ``$XDG_CACHE_HOME/whist-arbiter`` or
     ``~/.cache/whist-arbiter``. None when ``WHIST_ARBITER_NO_CACHE`` is set. Read and written
-    only through :mod:`arbiter.cachefiles`, which uses it only if it is the user's alone."""
+    only through :mod:`arbiter.support.cachefiles`, which uses it only if it is the user's alone."""
     if os.environ.get("WHIST_ARBITER_NO_CACHE"):
         return None
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "whist-arbiter"

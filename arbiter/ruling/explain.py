@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine.conditions import Cmp, Const, Not, Or, Pred, Var, first_failure_at, solve
-from .engine.infer import looks_relevant
-from .facts import Fact, FactSet
+from ..engine.infer import looks_relevant
+from ..engine.solve import first_failure_at, solve
+from ..facts import Fact, FactSet
+from ..lawbook.conditions import Cmp, Const, Not, Or, Pred, Var
 
 #: The facts of the table in words; ``{0}``, ``{1}``… are the arguments.
 FACT_WORDS = {
@@ -70,7 +71,7 @@ MOMENT_WORDS = {"before-deal": "before the deal", "deal": "during the deal", "bi
 
 def fact_words(name: str, args: tuple) -> str:
     """A fact in words: ``played(B, 3, S2)`` as "B played S2 to trick 3"."""
-    from .incident.vocabulary import ACTS, penalty_phrase
+    from ..words.vocabulary import ACTS, penalty_phrase
 
     shown = [str(a) for a in args]
     if name in PENALTY_FACTS and len(shown) == 2:

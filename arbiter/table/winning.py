@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import RANKS, Card, Suit, beats
+from ..cards import RANKS, Card, Suit, beats
 
 
 def best_of(plays: list[tuple[str, Card]], suit_led: Suit, trump: Suit | None) -> tuple[str, Card]:

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ..cards import Card
+from ..facts import Fact, FactSet
+from ..incident.model import HeaderLine, Incident, Moment, Statement, not_a_seat
+from ..incident.printer import alternative_text
 from .calls import Calls
-from .cards import Card
-from .consistency import KnownHands
-from .facts import Fact, FactSet
-from .incident.model import HeaderLine, Incident, Moment, Statement, not_a_seat
-from .tablestate import HAND_SIZE, Trick
+from .customs import WHIST, Customs
+from .hands import KnownHands
+from .state import HAND_SIZE, Trick
 from .tricks import TrickPlay
 from .unknowns import Unknown
 
-__all__ = ["HAND_SIZE", "Replay", "Trick", "replay", "replay_all", "seated"]
+__all__ = ["HAND_SIZE", "Customs", "Replay", "Trick", "replay", "replay_all", "seated"]
 
 #: The findings of what a hand held, read before the play.
 _HELD = ("held", "held-none")
@@ -52,39 +54,34 @@ class Replay:
         return self.tricks[number]
 
 
-def replay(incident: Incident, statements: list[Statement] | None = None) -> Replay:
-    """Replay ``statements`` (by default the incident's own, when it has no dispute)."""
+def replay(incident: Incident, statements: list[Statement] | None = None, customs: Customs = WHIST) -> Replay:
+    """Replay ``statements`` (by default the incident's own, when it has no dispute), at a
+    table keeping the game's ``customs``."""
     if statements is None:
         branches = incident.branches()
         statements = branches[0][1]
-    return _Replayer(seated(incident), statements).run()
+    return _Replayer(seated(incident, customs), statements, customs).run()
 
 
-def seated(incident: Incident) -> Incident:
-    """Partnerships follow the game's data: where the game has no fixed partners (Boston,
-    Solo Whist: ``partners: none`` in laws/family.yaml) and the incident names none, none
-    are assumed, as if it said ``partners none``. The warnings stay the incident's own."""
-    if incident.no_partners or incident.partners:
+def seated(incident: Incident, customs: Customs = WHIST) -> Incident:
+    """Partnerships follow the game: where it has no fixed partners (Boston, Solo Whist) and
+    the incident names none, none are assumed, as if it said ``partners none``. The warnings
+    stay the incident's own."""
+    if incident.no_partners or incident.partners or customs.fixed_partners:
         return incident
-    from .lawbook import load_lawbook
-
-    try:
-        game = load_lawbook().game(incident.game)
-    except KeyError:        # a game the book does not know: an error where it is ruled
-        return incident
-    return replace(incident, no_partners=True) if game.partners == "none" else incident
+    return replace(incident, no_partners=True)
 
 
-def replay_all(incident: Incident) -> list[tuple[tuple, Replay]]:
+def replay_all(incident: Incident, customs: Customs = WHIST) -> list[tuple[tuple, Replay]]:
     """One replay for each way the disputed facts could have gone. A way that cannot be (a
     finding it contradicts: the card he played was found in his hand) is not ruled, and the
     incident is warned at the line that rules it out; only where no way can be is it an error."""
-    from .incident import IncidentError
+    from ..incident import IncidentError
 
     done, refused = [], []
     for choice, statements in incident.branches():
         try:
-            done.append((choice, replay(incident, statements)))
+            done.append((choice, replay(incident, statements, customs)))
         except IncidentError as exc:
             if not choice:
                 raise
@@ -92,7 +89,7 @@ def replay_all(incident: Incident) -> list[tuple[tuple, Replay]]:
     if not done:
         raise refused[0][1]
     for choice, error in refused:
-        ways = "; ".join(a.label for a in choice)
+        ways = "; ".join(alternative_text(a) for a in choice)
         incident.warnings.append(IncidentError(
             error.path, error.line, error.column, error.text, error.expected, None,
             f"the facts cannot have gone this way if {ways} ({error.problem or error.expected}); "

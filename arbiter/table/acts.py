@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from . import phrases
-from .incident.model import Moment, Statement
-from .tablestate import HAND_SIZE, TableState
+from ..incident.model import Moment, Statement
+from ..words import phrases
+from .state import HAND_SIZE, TableState
 
 
 class TableActs(TableState):
@@ -152,7 +152,7 @@ class TableActs(TableState):
         """Words the books quote as a formula ("Having none?"), written without their act:
         a warning showing the act, never the act silently supplied (the words may mean
         something else at that table) nor silently dropped."""
-        act = None if s.act else phrases.suggested_act(s.words, phrases.load_phrases())
+        act = None if s.act else phrases.suggested_act(s.words, self.customs.phrases)
         if act:
             written = self.i.lines[s.pos.line - 1].strip() if 0 < s.pos.line <= len(self.i.lines) else ""
             self.i.warn(s.pos, f"speech without its act: did you mean `({act})`?",
@@ -188,24 +188,16 @@ class TableActs(TableState):
         """A bid in a game of the Boston family, read against the game's data ("Little
         Misère", "seven hearts"); one that cannot be read is an error at its line. In another
         game (Cayenne's "nullo", Whist's bidding of the trump) the words stand as they are."""
-        from .lawbook import load_lawbook
-
-        table = phrases.load_phrases()
-        book = load_lawbook()
-        try:
-            game = book.game(self.i.game).id
-        except KeyError:
+        customs = self.customs
+        if not customs.reads_bids:
             return None
-        if not phrases.reads_bids(game, table):
-            return None
-        calls = phrases.game_calls(book, game)
-        reading = phrases.read_bid(s.words or "", calls, table)
+        reading = phrases.read_bid(s.words or "", customs.calls, customs.phrases)
         if reading is None:
             import difflib
 
-            names = phrases.bid_names(calls, table)
+            names = phrases.bid_names(customs.calls, customs.phrases)
             close = difflib.get_close_matches(" ".join(phrases.words_of(s.words or "")), names, n=1)
-            raise self.i.error(s.pos, f"cannot read the bid {s.words!r} in {book.game(game).name}: a bid is a "
+            raise self.i.error(s.pos, f"cannot read the bid {s.words!r} in {customs.name}: a bid is a "
                                "number of tricks and what is trumps (\"seven hearts\"), or a call such as "
                                + ", ".join(f'"{n}"' for n in names[:4]), close[0] if close else None, at=s.words)
         return reading

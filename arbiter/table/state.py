@@ -1,14 +1,15 @@
 """The state of the table during the replay: who sits where, the tricks so far, what each
-player holds where it is known, the time. The parts of the replay (``arbiter.tricks``,
-``arbiter.calls``, ``arbiter.acts``) work on it; ``arbiter.table`` puts them together."""
+player holds where it is known, the time. The parts of the replay (``arbiter.table.tricks``,
+``arbiter.table.calls``, ``arbiter.table.acts``) work on it; ``arbiter.table.replay`` puts them together."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import RANKS, Card, Suit
-from .facts import FactSet
-from .incident.model import HAND_SIZE, Incident, Moment, Statement
+from ..cards import RANKS, Card, Suit
+from ..facts import FactSet
+from ..incident.model import HAND_SIZE, Incident, Moment, Statement
+from .customs import WHIST, Customs
 from .unknowns import Unknown
 
 __all__ = ["HAND_SIZE", "TableState", "Trick"]
@@ -33,8 +34,9 @@ class Trick:
 class TableState:
     """What every part of the replay reads and writes, and the helpers they share."""
 
-    def __init__(self, incident: Incident, statements: list[Statement]) -> None:
+    def __init__(self, incident: Incident, statements: list[Statement], customs: Customs = WHIST) -> None:
         self.i = incident
+        self.customs = customs
         self.statements = statements
         self.facts = FactSet()
         self.tricks: dict[int, Trick] = {}
@@ -187,7 +189,7 @@ class TableState:
         return {seat for seat in self.i.seats
                 if not self.hand_known(seat) and self.stated_void(seat, card.suit) is None}
 
-    # provided by the parts (``arbiter.calls``, ``arbiter.consistency``), called from the play
+    # provided by the parts (``arbiter.table.calls``, ``arbiter.table.hands``), called from the play
     def check_call(self, s: Statement, trick: Trick, card: Card) -> None:  # pragma: no cover
         raise NotImplementedError
 

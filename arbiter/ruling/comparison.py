@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..words.vocabulary import penalty_phrase
 from .decision import Branch, Decision
-from .incident.vocabulary import penalty_phrase
 from .outcomes import outcomes
 
 

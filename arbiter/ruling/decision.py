@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from ..engine.infer import Conclusion, Inference, infer
+from ..incident.model import Incident
+from ..incident.printer import alternative_text
+from ..lawbook import LawBook
+from ..table.replay import replay_all
+from .customs import customs_of
 from .demands import Judgment, demand_sentence, judge_demands
-from .engine.infer import Conclusion, Inference, infer
-from .incident.model import Incident
-from .lawbook import LawBook
 from .narrative import sentence, statement_of_facts
-from .table import replay_all
-from .unknowns import TurnsOn, weigh
+from .open_questions import TurnsOn, weigh
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ def check_names(book: LawBook, incident: Incident) -> None:
     """An unknown code or game in the file is an error at its line, with the nearest name."""
     import difflib
 
-    from .incident.model import HeaderLine
+    from ..incident.model import HeaderLine
 
     for item in incident.items:
         if isinstance(item, HeaderLine) and item.key == "question" and item.value[1]:
@@ -181,8 +183,8 @@ def games_of(book: LawBook, code: str) -> set[str]:
 def _check_game_of_code(book: LawBook, incident: Incident, code: str, game: str) -> None:
     """A game the code has no laws for (the American code and Dummy) is an error, at the
     file's game line where it has one, never a ruling of plain whist under the game's name."""
-    from .incident.errors import IncidentError
-    from .incident.model import HeaderLine
+    from ..incident.errors import IncidentError
+    from ..incident.model import HeaderLine
 
     if game in games_of(book, code):
         return
@@ -250,9 +252,10 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     branches = []
     # the facts say the code and game ruled under (``--code``, ``--compare``), not only the file's
     ruled = incident if (incident.code, incident.game) == (code, game) else replace(incident, code=code, game=game)
-    for choice, result in replay_all(ruled):
+    customs = customs_of(book, game)
+    for choice, result in replay_all(ruled, customs):
         inference = _infer_with_demands_judged(rules, result.facts, game)
-        branch = Branch(alternatives=tuple(a.label for a in choice),
+        branch = Branch(alternatives=tuple(alternative_text(a) for a in choice),
                         described=tuple(_tell(a) for a in choice), inference=inference)
         seen: dict[tuple, int] = {}
         said: dict[str, tuple[str, int]] = {}      # a sentence -> where it was first put
@@ -305,7 +308,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
 
     return Decision(
         title=incident.title, source=incident.source, code=code, game=game,
-        facts=statement_of_facts(incident), question=incident.question, about=about,
+        facts=statement_of_facts(incident, customs), question=incident.question, about=about,
         answer=answer, branches=branches, notes=notes, path=incident.path,
         code_title=book.codes[code].title, warnings=list(ruled.warnings),
     )
@@ -321,7 +324,7 @@ def codes_for(book: LawBook, game: str) -> list[str]:
 def _score_effects(book: LawBook, code: str, incident: Incident, branch: Branch) -> list[Finding]:
     """What the penalty for a held revoke does to the score before the hand, by the code's
     scoring (laws/scoring.yaml): "If YZ add three to their two, they win a treble game"."""
-    from .scoring.whist import score_hand
+    from ..scoring.whist import score_hand
 
     system = book.scoring.get(code)
     if not system or not system.get("revoke") or len(incident.score) != 2:
@@ -369,7 +372,7 @@ def _drop_lost_rights(branch: Branch) -> None:
     """A penalty granted and, in the same decision, lost or barred to the same side is not
     granted: the decision says it is lost, not both. A right that names several penalties
     stands while one of them is still open."""
-    from .incident.vocabulary import penalty_answers
+    from ..words.vocabulary import penalty_answers
 
     def lost(right: Finding) -> bool:
         keys = right.exacts or ()

@@ -22,9 +22,9 @@ class Outcome:
 @lru_cache(maxsize=4)
 def outcomes(directory: str | None = None) -> dict[str, Outcome]:
     """Holding predicate -> the outcome it comes to."""
-    from .incident.vocabulary import PENALTIES
-    from .lawbook.yamlio import read_yaml
-    from .resources import laws_dir
+    from ..lawbook.yamlio import read_yaml
+    from ..support.resources import laws_dir
+    from ..words.vocabulary import PENALTIES
 
     path = Path(directory) / "outcomes.yaml" if directory else laws_dir() / "outcomes.yaml"
     out: dict[str, Outcome] = {}

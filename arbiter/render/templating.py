@@ -4,11 +4,11 @@
   (``\\x1b``), whatever the format, so no escape sequence reaches a terminal from the text,
   Markdown or HTML output. Markup (a macro's output, HTML already escaped) stays Markup.
 - :class:`EscapingTemplate`: a Markdown template (``*.md.j2``) is given its data with every
-  string written for Markdown (:func:`arbiter.escapes.markdown`), as HTML templates are
+  string written for Markdown (:func:`arbiter.support.escapes.markdown`), as HTML templates are
   HTML-escaped. The data, not each written value, is escaped, so that what a template adds
   itself -- ``<br>`` between paragraphs, ``\\|`` in a table, a macro's ``**Remedy.**`` -- is
   left as the template meant it.
-- :class:`PrivateBytecodeCache`: compiled templates are kept through :mod:`arbiter.cachefiles`
+- :class:`PrivateBytecodeCache`: compiled templates are kept through :mod:`arbiter.support.cachefiles`
   (a directory of the user's own, files nobody else can write), in a format of our own with
   no pickle in it, and anything unreadable -- a file cut short, another Python's -- is
   compiled afresh instead of failing.
@@ -25,8 +25,8 @@ from jinja2 import Template
 from jinja2.bccache import Bucket, BytecodeCache
 from markupsafe import Markup
 
-from . import cachefiles
-from .escapes import markdown_data, shown
+from ..support import cachefiles
+from ..support.escapes import markdown_data, shown
 
 
 def finalize(value: Any) -> Any:

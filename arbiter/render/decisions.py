@@ -15,9 +15,9 @@ from functools import lru_cache
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from .decision import Decision, Finding
-from .lawbook import LawBook
-from .resources import templates_dir
+from ..lawbook import LawBook
+from ..ruling.decision import Decision, Finding
+from ..support.resources import templates_dir
 from .templating import EscapingTemplate, PrivateBytecodeCache, bytecode_cache, finalize
 
 FORMATS = ("text", "md", "html", "json")
@@ -167,7 +167,7 @@ def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> d
                         for j in b.demands],
         }
         if explain:
-            from .explain import explain_branch
+            from ..ruling.explain import explain_branch
 
             # the incident's own topics: those of the laws of its holdings (or of any law
             # relied on, where nothing is held)
@@ -214,7 +214,7 @@ def render_comparison(decisions: list[Decision], book: LawBook, fmt: str = "text
 
 
 def comparison_data(decisions: list[Decision]) -> dict:
-    from .comparison import compare
+    from ..ruling.comparison import compare
 
     c = compare(decisions)
     return {

@@ -5,11 +5,11 @@ card played twice, a card the known deal gives to someone else) is refused."""
 
 from __future__ import annotations
 
+from ..cards import Card, beats
+from ..facts import Fact
+from ..incident.model import Moment, Statement
 from . import winning
-from .cards import Card, beats
-from .facts import Fact
-from .incident.model import Moment, Statement
-from .tablestate import HAND_SIZE, TableState, Trick
+from .state import HAND_SIZE, TableState, Trick
 from .unknowns import Unknown
 
 
@@ -294,7 +294,7 @@ class TrickPlay(TableState):
 
     def winning_cards(self) -> None:
         """For each card in each trick: a winning card as against the player's adversaries,
-        or not, where that can be known (see ``arbiter.winning``). The fact takes the time
+        or not, where that can be known (see ``arbiter.table.winning``). The fact takes the time
         of the card's play: it is a quality of the card when played."""
         by_seat: dict[str, set[Card]] = {}          # every card each seat played or is found to hold
         for c, (who, _) in self.played.items():

@@ -1,12 +1,9 @@
-"""What the incident does not say, and what the ruling would turn on.
+"""Open questions weighed: what the ruling would turn on, were each unknown fact known.
 
-Unknown is not false. Where the replay cannot tell a fact either way (whether a player who
-renounced held the suit led, whether a player a suit was called from held it, whether a card
-was a winning card as against the adversaries), it keeps the question open as an
-:class:`Unknown`, with the fact each answer would give. The decision then asks the law of
-each answer (a hypothetical inference with that fact added) and, where an answer changes
-what is held, says so: "It is not known whether B held a heart at trick 5; if he did, …".
-Nothing is guessed: the facts themselves are left as they were.
+The replay keeps what the incident does not say as an :class:`~arbiter.table.unknowns.Unknown`
+with the fact each answer would give. Here each is put to the code's rules: a hypothetical
+inference with that answer's facts added, and where an answer changes what is held, the
+decision says so: "It is not known whether B held a heart at trick 5; if he did, …"
 
 Only questions some rule of the code needs answered, and could then apply (a rule that needs
 the fact and whose other needs are present), are weighed, so a hand full of undecided
@@ -22,29 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .facts import Fact, FactSet
+from ..facts import FactSet
+from ..table.unknowns import Unknown
 
 #: At most this many open questions are weighed in one branch (each costs two inferences);
 #: the rest are named as not weighed.
 MAX_WEIGHED = 6
-
-
-@dataclass(frozen=True)
-class Unknown:
-    """A question of fact the incident leaves open."""
-
-    question: str      # "whether B held a heart when he renounced at trick 5"
-    line: int | None
-
-    def answers(self) -> tuple[tuple[Fact, ...], tuple[Fact, ...]]:
-        return tuple(_facts(self.if_so)), tuple(_facts(self.if_not))
-
-    def names(self) -> tuple[str, ...]:
-        return tuple(sorted({f.name for answer in self.answers() for f in answer}))
-    if_so: Fact | tuple[Fact, ...]     # the fact (or facts), were the answer yes
-    if_not: Fact | tuple[Fact, ...]    # and were it no (none: nothing the replay would record)
-    so: str            # "if he held one"
-    not_so: str        # "if he held none"
 
 
 @dataclass
@@ -115,7 +95,3 @@ def _holdings(inference) -> dict[str, object]:
 
 def _diff(these: dict[str, object], those: dict[str, object]) -> list:
     return [c for key, c in these.items() if key not in those]
-
-
-def _facts(answer: Fact | tuple[Fact, ...]) -> tuple[Fact, ...]:
-    return answer if isinstance(answer, tuple) else (answer,)

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from ..lawbook.records import ConclusionData
 from .conditions import And, Not, Pred, parse_condition, predicates, variables
+from .records import ConclusionData
 
 if TYPE_CHECKING:
-    from ..lawbook.schema import RuleData
+    from .schema import RuleData
 
 #: What a conclusion that names its penalties adds as a fact, ``name(Who, Penalty)``: the
 #: laws that speak of "a penalty to which he is entitled" read these.
@@ -115,7 +115,7 @@ class Rule:
 
 def _check_penalties(i: int, c: ConclusionData, bound: set[str]) -> None:
     """A conclusion's penalties are the notation's own words, held by someone."""
-    from ..incident.vocabulary import PENALTIES
+    from ..words.vocabulary import PENALTIES
 
     if c.exacts is None:
         if c.against or c.elects:
@@ -126,7 +126,7 @@ def _check_penalties(i: int, c: ConclusionData, bound: set[str]) -> None:
     unknown = [k for k in c.exacts if k not in PENALTIES]
     if unknown:
         raise ValueError(f"then[{i}]: {unknown} are not penalties the notation can demand "
-                         f"(arbiter/incident/vocabulary.py PENALTIES)")
+                         f"(arbiter/words/vocabulary.py PENALTIES)")
     if c.exacts and not c.who:
         raise ValueError(f"then[{i}]: a penalty needs `who` may exact it")
     if c.against and c.against not in bound:

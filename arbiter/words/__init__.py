@@ -1,0 +1,6 @@
+"""Whist's words, shared by the notation and the laws: the penalties, claims, acts, marks and
+places an incident may name (:mod:`.vocabulary`), and the reading of speech and bids against
+a phrase table (:mod:`.phrases`).
+
+Uses: nothing of ours.
+"""
