@@ -46,10 +46,10 @@ MOST_LINES_CHANGED = 3
 
 def load_edges():
     edges = []
-    for path in sorted(BOUNDARIES.glob("*.yaml")):
+    for path in sorted(BOUNDARIES.rglob("*.yaml")):
         for edge in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             rules = edge.get("rules", [])
-            edges.append(pytest.param(path.name, edge, id=f"{path.stem}: {', '.join(rules)}: {edge.get('edge', '?')}"))
+            edges.append(pytest.param(path.relative_to(BOUNDARIES).as_posix(), edge, id=f"{path.relative_to(BOUNDARIES).with_suffix('').as_posix()}: {', '.join(rules)}: {edge.get('edge', '?')}"))
     return edges
 
 
@@ -136,3 +136,18 @@ def test_every_edge_has_sentences_for_names():
         _, edge = param.values
         for side in ("applies", "near_miss"):
             assert len(edge[side]["name"].split()) >= 5, edge[side]["name"]
+
+
+def test_a_laws_edges_stand_in_one_file_under_its_code():
+    """The boundary files are laid out as the laws are (by code, then subject): the edges of
+    one law are found in one file, in the folder of its code."""
+    homes: dict[str, set[str]] = {}
+    for path in sorted(BOUNDARIES.rglob("*.yaml")):
+        for edge in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            law = edge["rules"][0].split("#")[0]
+            homes.setdefault(law, set()).add(path.relative_to(BOUNDARIES).as_posix())
+    scattered = {law: sorted(files) for law, files in homes.items() if len(files) > 1}
+    assert not scattered
+    for law, (file,) in ((law, tuple(files)) for law, files in homes.items()):
+        code = law.split("/")[0]
+        assert file.split("/")[0] == ("cavendish" if code == "cavendish-principles" else code), (law, file)

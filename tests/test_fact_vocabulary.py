@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def every_incident():
     for folder in ("rulings", "boundaries"):
-        for path in sorted((ROOT / "tests" / folder).glob("*.yaml")):
+        for path in sorted((ROOT / "tests" / folder).rglob("*.yaml")):
             for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
                 for side in ([case] if "incident" in case else [case["applies"], case["near_miss"]]):
                     yield parse(side["incident"], path.name)

@@ -38,11 +38,11 @@ def incidents_ruled(book):
             out.update(branch.inference.fired())
             seen.update(branch.inference.facts.names())
 
-    for path in sorted((ROOT / "tests" / "rulings").glob("*.yaml")):
+    for path in sorted((ROOT / "tests" / "rulings").rglob("*.yaml")):
         for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             incident = parse(case["incident"], path.name)
             collect(decide(book, incident, code=case.get("code"), game=case.get("game")))
-    for path in sorted((ROOT / "tests" / "boundaries").glob("*.yaml")):
+    for path in sorted((ROOT / "tests" / "boundaries").rglob("*.yaml")):
         for edge in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             for side in ("applies", "near_miss"):
                 case = edge[side]
@@ -101,7 +101,7 @@ def test_coverage_figures(book, capsys):
 def proved_rules() -> set[str]:
     """The rules that some edge names (each edge is checked to fire on one side only)."""
     out: set[str] = set()
-    for path in sorted((ROOT / "tests" / "boundaries").glob("*.yaml")):
+    for path in sorted((ROOT / "tests" / "boundaries").rglob("*.yaml")):
         for edge in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             out.update(edge.get("rules", []))
     return out

@@ -33,10 +33,10 @@ def _incidents():
         out.append((f"example {path.stem}", path.read_text(encoding="utf-8"), None, None))
     for case in load_cases("cavendish", ROOT / "cases"):
         out.append((f"Case {case.name}", case.incident_path.read_text(encoding="utf-8"), None, None))
-    for path in sorted((ROOT / "tests" / "rulings").glob("*.yaml")):
+    for path in sorted((ROOT / "tests" / "rulings").rglob("*.yaml")):
         for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             out.append((f"{path.stem}: {case['name']}", case["incident"], case.get("code"), case.get("game")))
-    for path in sorted((ROOT / "tests" / "boundaries").glob("*.yaml")):
+    for path in sorted((ROOT / "tests" / "boundaries").rglob("*.yaml")):
         for edge in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             for side in ("applies", "near_miss"):
                 case = edge[side]

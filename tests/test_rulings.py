@@ -35,9 +35,9 @@ KEYS = {"name", "incident", "code", "game", "holdings", "not_holdings", "cites",
 
 def load_cases():
     cases = []
-    for path in sorted(RULINGS.glob("*.yaml")):
+    for path in sorted(RULINGS.rglob("*.yaml")):
         for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
-            cases.append(pytest.param(path.name, case, id=f"{path.stem}: {case.get('name', '?')}"))
+            cases.append(pytest.param(path.relative_to(RULINGS).as_posix(), case, id=f"{path.relative_to(RULINGS).with_suffix('').as_posix()}: {case.get('name', '?')}"))
     return cases
 
 
