@@ -37,7 +37,7 @@ def test_html_escapes_everything_from_the_incident():
     text = ('code english-1864\ntitle "<script>alert(1)</script>"\ntrick 1:\n'
             '  A says "<script>alert(2)</script>" (claims game)\n'
             'question "<img src=x onerror=alert(3)>?"\n')
-    out = runner.invoke(app, ["rule", "-", "--format", "html"], input=text).output
+    out = runner.invoke(app, ["rule", "-", "--format", "html"], input=text).stdout   # the document itself
     assert "<script>" not in out and "<img" not in out
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
 

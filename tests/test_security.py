@@ -311,7 +311,7 @@ def test_escape_sequences_in_free_text_are_shown_escaped_in_every_written_format
 
 
 def test_escape_sequences_are_kept_verbatim_in_json():
-    data = json.loads(runner.invoke(app, ["rule", "-", "--format", "json"], input=HOSTILE).output)
+    data = json.loads(runner.invoke(app, ["rule", "-", "--format", "json"], input=HOSTILE).stdout)   # the warnings go to stderr
     assert data["title"] == "Title\x1b]0;owned\x07 \x1b]52;c;b3duZWQ=\x07"
     assert "\x1b[5m" in data["question"]
 
@@ -376,7 +376,7 @@ MARKDOWN_HOSTILE = (
 
 
 def test_markdown_output_escapes_html_comments_code_fences_and_scripts():
-    text = runner.invoke(app, ["rule", "-", "--format", "md"], input=MARKDOWN_HOSTILE).output
+    text = runner.invoke(app, ["rule", "-", "--format", "md"], input=MARKDOWN_HOSTILE).stdout   # the document itself
     assert "<!--" not in text and "```" not in text and "<script>" not in text
     html = markdown_as_html(text)
     assert "<script>" not in html and "<!--" not in html and "<b>" not in html

@@ -14,8 +14,11 @@ from dataclasses import dataclass, field, replace
 from ..engine.infer import Conclusion, Inference, infer
 from ..incident.model import Incident
 from ..incident.printer import alternative_text
+from ..incident.question import FORMS, Query, read_question
 from ..lawbook import LawBook
+from ..lawbook.questions import question_words
 from ..table.replay import replay_all
+from .answer import answer
 from .customs import customs_of
 from .demands import Judgment, demand_sentence, judge_demands
 from .narrative import sentence, statement_of_facts
@@ -63,6 +66,7 @@ class Branch:
     defeated: list[tuple[str, str]] = field(default_factory=list)   # (rule, by rule)
     demands: list[Judgment] = field(default_factory=list)   # each demand, and whether it stands
     turns_on: list[TurnsOn] = field(default_factory=list)   # questions of fact the ruling turns on
+    weighed: list[TurnsOn] = field(default_factory=list, repr=False)   # every open question weighed
     inference: Inference | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -109,6 +113,8 @@ class Decision:
     path: str = ""
     code_title: str = ""
     warnings: list = field(default_factory=list)     # IncidentErrors marked as warnings
+    query: Query | None = None                       # what the question asks, as read
+    answer_turns_on: list[str] = field(default_factory=list)   # what a "question of fact" turns on
 
     @property
     def asks_yes_or_no(self) -> bool:
@@ -255,63 +261,95 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     customs = customs_of(book, game)
     for choice, result in replay_all(ruled, customs):
         inference = _infer_with_demands_judged(rules, result.facts, game)
-        branch = Branch(alternatives=tuple(alternative_text(a) for a in choice),
-                        described=tuple(_tell(a) for a in choice), inference=inference)
-        seen: dict[tuple, int] = {}
-        said: dict[str, tuple[str, int]] = {}      # a sentence -> where it was first put
-        for c in inference.conclusions:
-            if c.kind not in _KIND_LIST:
-                continue
-            finding = _finding(book, c)
-            if c.kind not in ("ruling", "note") and not _bears_on_incident(c):
-                continue
-            bucket = getattr(branch, _KIND_LIST[c.kind])
-            key = (finding.kind, finding.ruling or finding.says)
-            where = seen.get(key)
-            if where is None and finding.says in said and said[finding.says][0] == _KIND_LIST[c.kind]:
-                where = said[finding.says][1]     # another binding saying the very same sentence
-                if finding.ruling:
-                    first = bucket[where]
-                    bucket[where] = replace(first, also_holds=first.also_holds + (finding.ruling,))
-            if where is not None:     # two laws reaching the same holding: say it once, cite both
-                first = bucket[where]
-                also = tuple(dict.fromkeys(first.also_cites + (finding.law,) + finding.also_cites))
-                bucket[where] = replace(first, also_cites=tuple(a for a in also if a != first.law))
-                continue
-            seen[key] = len(bucket)
-            said.setdefault(finding.says, (_KIND_LIST[c.kind], len(bucket)))
-            bucket.append(finding)
-        _drop_lost_rights(branch)
-        branch.scores.extend(_score_effects(book, code, incident, branch))
-        branch.defeated = [(d.rule.id, d.by.id) for d in inference.defeats]
-        _name_electors(branch)
-        branch.demands = [replace(j, says=demand_sentence(j)) for j in judge_demands(inference)]
-        told = {j.told for j in branch.demands if j.told}
-        _drop_elected(branch)
-        branch.forfeits[:] = [f for f in branch.forfeits if (f.rule, f.says) not in told]
-        branch.limits[:] = [f for f in branch.limits if (f.rule, f.says) not in told]
-        branch.turns_on = weigh(result.unknowns, result.facts, inference.rules,
-                                lambda facts: _infer_with_demands_judged(rules, facts, game),
-                                lambda c: _finding(book, c))
+        branch = _gather(book, code, incident, inference, choice)
+        weighed = weigh(result.unknowns, result.facts, inference.rules,
+                        lambda facts: _infer_with_demands_judged(rules, facts, game),
+                        lambda c: _finding(book, c),
+                        lambda supposed: _gather(book, code, incident, supposed, choice))  # type: ignore[arg-type]
+        branch.weighed = weighed
+        branch.turns_on = [t for t in weighed if t.matters]
         branches.append(branch)
     about = incident.question_about
-    answer = None
+    query = _query(book, ruled, about)
+    reply = answer(query, branches)
     for branch in branches:     # the answer to the question first, then what follows from it
-        branch.holdings.sort(key=lambda f: not (about and f.ruling and f.ruling.split("(")[0] == about))
-    if about:
-        held = [b.holds(about) for b in branches]
-        answer = "yes" if all(held) else "no" if not any(held) else "depends"
-        if any(r.split("(")[0] == about for b in branches for t in b.turns_on for r in t.rulings):
-            answer = "depends"      # the answer turns on a fact the incident does not give
+        first = set(reply.because)
+        branch.holdings.sort(key=lambda f: not ((f.ruling and f.ruling in first)
+                                                or (about and f.ruling and f.ruling.split("(")[0] == about)))
     # The arbitrator's notes come from the principles in the law book, each once.
     notes = list(dict.fromkeys(f"{note.says.rstrip('.')} (vide {note.label})." for b in branches for note in b.notes))
 
     return Decision(
         title=incident.title, source=incident.source, code=code, game=game,
         facts=statement_of_facts(incident, customs), question=incident.question, about=about,
-        answer=answer, branches=branches, notes=notes, path=incident.path,
-        code_title=book.codes[code].title, warnings=list(ruled.warnings),
+        answer=reply.word, branches=branches, notes=notes, path=incident.path,
+        code_title=book.codes[code].title, warnings=list(ruled.warnings), query=query,
+        answer_turns_on=reply.turns_on,
     )
+
+
+def _gather(book: LawBook, code: str, incident: Incident, inference: Inference, choice: tuple) -> "Branch":
+    """A branch of the decision from its inference: the findings, each said once, the rights
+    lost taken out, the score effects, and every demand judged."""
+    branch = Branch(alternatives=tuple(alternative_text(a) for a in choice),
+                    described=tuple(_tell(a) for a in choice), inference=inference)
+    seen: dict[tuple, int] = {}
+    said: dict[str, tuple[str, int]] = {}      # a sentence -> where it was first put
+    for c in inference.conclusions:
+        if c.kind not in _KIND_LIST:
+            continue
+        finding = _finding(book, c)
+        if c.kind not in ("ruling", "note") and not _bears_on_incident(c):
+            continue
+        bucket = getattr(branch, _KIND_LIST[c.kind])
+        key = (finding.kind, finding.ruling or finding.says)
+        where = seen.get(key)
+        if where is None and finding.says in said and said[finding.says][0] == _KIND_LIST[c.kind]:
+            where = said[finding.says][1]     # another binding saying the very same sentence
+            if finding.ruling:
+                first = bucket[where]
+                bucket[where] = replace(first, also_holds=first.also_holds + (finding.ruling,))
+        if where is not None:     # two laws reaching the same holding: say it once, cite both
+            first = bucket[where]
+            also = tuple(dict.fromkeys(first.also_cites + (finding.law,) + finding.also_cites))
+            bucket[where] = replace(first, also_cites=tuple(a for a in also if a != first.law))
+            continue
+        seen[key] = len(bucket)
+        said.setdefault(finding.says, (_KIND_LIST[c.kind], len(bucket)))
+        bucket.append(finding)
+    _drop_lost_rights(branch)
+    branch.scores.extend(_score_effects(book, code, incident, branch))
+    branch.defeated = [(d.rule.id, d.by.id) for d in inference.defeats]
+    _name_electors(branch)
+    branch.demands = [replace(j, says=demand_sentence(j)) for j in judge_demands(inference)]
+    told = {j.told for j in branch.demands if j.told}
+    _drop_elected(branch)
+    branch.forfeits[:] = [f for f in branch.forfeits if (f.rule, f.says) not in told]
+    branch.limits[:] = [f for f in branch.limits if (f.rule, f.says) not in told]
+    return branch
+
+
+def _query(book: LawBook, incident: Incident, about: str | None) -> Query | None:
+    """What the question asks, read from its words; where they cannot be read, a warning at
+    its line naming the forms that can, and the ``about`` name, if given, asked instead."""
+    from ..incident.model import HeaderLine
+
+    if not incident.question:
+        return None
+    query = read_question(incident.question, incident.seats, question_words(book),
+                          incident.trump.word if incident.trump else None)
+    if query is not None and about and query.kind == "holding" and about in query.yes:
+        query = replace(query, yes=(about,))       # ``about`` names which of the holdings the words name
+    if query is not None and about and query.kind == "choice":
+        query = Query("holding", yes=(about,))     # ``about`` names which of the two answers is asked
+    if query is None:
+        line = next((i for i in incident.items if isinstance(i, HeaderLine) and i.key == "question"), None)
+        if about is None and line is not None:
+            incident.warn(line.pos, "the arbiter cannot read this question, so gives no \"Yes.\" or \"No.\"; it "
+                          "reads questions such as " + "; ".join(FORMS), None, at=incident.question)
+        if about:
+            query = Query("holding", yes=(about,))
+    return query
 
 
 def codes_for(book: LawBook, game: str) -> list[str]:

@@ -35,6 +35,7 @@ class Judgment:
     says: str = ""               # the whole sentence
     told: tuple[str, str] | None = None   # (rule, sentence) of a loss the reason tells in full
     exercised: str | None = None          # the rule of the right a standing demand exercises
+    trick: int | None = None              # the trick at which it was made, where it was made at one
 
 
 
@@ -55,8 +56,7 @@ def judge_demands(inference: Inference) -> list[Judgment]:
         judged = _judge(demand, rights, losses, facts)
         given = next((law for key, law in ordered.items() if penalty_answers(str(demand.args[1]), key)), None)
         if not judged.stands and given and not _same_side(str(demand.args[0]), str(demand.args[2]), facts):
-            judged = Judgment(judged.demander, judged.penalty, judged.of, judged.arg, judged.line, True,
-                              "the law orders it", given)
+            judged = replace(judged, stands=True, reason="the law orders it", law=given, told=None)
         out.append(judged)
     return out
 
@@ -66,7 +66,8 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion], fac
 
     def verdict(stands: bool, reason: str, law: str | None, loss: Conclusion | None = None) -> Judgment:
         told = (loss.rule.id, loss.says or loss.text[:1].upper() + loss.text[1:]) if loss is not None else None
-        return Judgment(dm, what, of, arg, demand.line, stands, reason, law, told=told)
+        trick = demand.moment.trick if demand.moment.kind == "trick" else None
+        return Judgment(dm, what, of, arg, demand.line, stands, reason, law, told=told, trick=trick)
 
     if of and _same_side(dm, of, facts):
         whom = "himself" if of == dm else f"{of}, who plays with him"

@@ -29,8 +29,9 @@ MAX_WEIGHED = 6
 
 @dataclass
 class TurnsOn:
-    """An open question on which the ruling turns: the holdings each answer adds or takes
-    away, as findings of the decision."""
+    """An open question weighed: the holdings each answer adds, as findings of the decision,
+    and (where the judgment gathers them) the whole branch each answer would make, so that
+    the question put to the decision can be asked of each."""
 
     question: str
     line: int | None
@@ -38,6 +39,13 @@ class TurnsOn:
     not_so: str
     if_so: list = field(default_factory=list)          # findings added were the answer yes
     if_not: list = field(default_factory=list)         # and were it no
+    so_branch: object | None = field(default=None, repr=False, compare=False)
+    not_branch: object | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def matters(self) -> bool:
+        """Whether an answer adds a holding (only then is it told in the decision)."""
+        return bool(self.if_so or self.if_not)
 
     @property
     def rulings(self) -> set[str]:
@@ -45,10 +53,12 @@ class TurnsOn:
 
 
 def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
-          infer: Callable[[FactSet], object], finding: Callable) -> list[TurnsOn]:
-    """The open questions that change the holdings, each with what each answer holds.
-    ``infer`` runs the code's rules over a set of facts (as the decision does);
-    ``finding`` makes a decision's finding of a conclusion."""
+          infer: Callable[[FactSet], object], finding: Callable,
+          gather: Callable[[object], object] | None = None) -> list[TurnsOn]:
+    """The open questions some rule needs answered, each with what each answer holds.
+    ``infer`` runs the code's rules over a set of facts (as the decision does); ``finding``
+    makes a decision's finding of a conclusion; ``gather``, where given, the whole branch an
+    inference makes."""
     present = facts.names()
     read: dict[tuple[str, ...], bool] = {}     # by the facts' names: a rule's needs name no arguments
     live = []
@@ -62,20 +72,22 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
     base = None
     for unknown in live[:MAX_WEIGHED]:
         if base is None:
-            base = _holdings(infer(facts))
-        answers = []
+            base_inference = infer(facts)
+            base = _holdings(base_inference)
+        inferences: list = []
         for answer in unknown.answers():
             if not answer:
-                answers.append(base)
+                inferences.append(None)
                 continue
             supposed = facts.copy()
             for fact in answer:
                 supposed.add_fact(fact)
-            answers.append(_holdings(infer(supposed)))
-        gained_so, gained_not = (_diff(answer, base) for answer in answers)
-        if gained_so or gained_not:
-            out.append(TurnsOn(unknown.question, unknown.line, unknown.so, unknown.not_so,
-                               [finding(c) for c in gained_so], [finding(c) for c in gained_not]))
+            inferences.append(infer(supposed))
+        gained_so, gained_not = (_diff(_holdings(i), base) if i is not None else [] for i in inferences)
+        so_branch, not_branch = (gather(i) if gather is not None and i is not None else None for i in inferences)
+        out.append(TurnsOn(unknown.question, unknown.line, unknown.so, unknown.not_so,
+                           [finding(c) for c in gained_so], [finding(c) for c in gained_not],
+                           so_branch, not_branch))
     return out
 
 
