@@ -41,9 +41,10 @@ class FactSet:
         self._facts: dict[tuple[str, tuple[Arg, ...]], Fact] = {}
         self._by_name: dict[str, list[Fact]] = {}
         self._by_first: dict[tuple[str, Arg], list[Fact]] = {}   # by predicate and first argument
-        # the times it arose again, in order (a dict, so that a fact said a thousand times
-        # is looked up in it at once, not by a walk of its thousand times)
-        self._later: dict[tuple[str, tuple[Arg, ...]], dict[int, None]] = {}
+        # each time it arose again, with the line and moment it arose at, in order (a dict, so
+        # that a fact said a thousand times is looked up in it at once, not by a walk of its
+        # thousand times)
+        self._later: dict[tuple[str, tuple[Arg, ...]], dict[int, Fact]] = {}
         for fact in (facts or {}).values():
             self.add_fact(fact)
 
@@ -81,7 +82,7 @@ class FactSet:
         first = self._facts.get(key)
         if first is not None:
             if fact.time != first.time:
-                self._later.setdefault(key, {})[fact.time] = None
+                self._later.setdefault(key, {}).setdefault(fact.time, fact)
             return False
         self._facts[key] = fact
         self._by_name.setdefault(fact.name, []).append(fact)
@@ -93,6 +94,13 @@ class FactSet:
         """Every time a fact arose, the first first: ``Z deals`` twice is one fact, twice."""
         later = self._later.get((fact.name, fact.args))
         return [fact.time, *later] if later else [fact.time]
+
+    def occurrences(self, fact: Fact) -> list[Fact]:
+        """The fact each time it arose, with the line and moment of that time: the same
+        demand made at trick 3 and again at trick 4 is one fact, made twice."""
+        first = self._facts.get((fact.name, fact.args), fact)
+        later = self._later.get((fact.name, fact.args))
+        return [first, *later.values()] if later else [first]
 
     def copy(self) -> "FactSet":
         out = FactSet()

@@ -94,12 +94,14 @@ def rule_side(book, file: str, edge: dict, side: str):
 
 
 def substance(decision, rules) -> list:
-    """What a decision holds, grants and forbids, and the arbitrator's notes, branch by
-    branch, with the facts the edge's own rules conclude (a rule that only gives a fact for
-    other laws differs there): where two decisions must differ."""
+    """What a decision holds, grants and forbids, how it judges each demand, and the
+    arbitrator's notes, branch by branch, with the facts the edge's own rules conclude (a
+    rule that only gives a fact for other laws differs there): where two decisions must
+    differ."""
     out = []
     for b in decision.branches:
         said = sorted((f.kind, f.rule, f.ruling or f.says) for f in b.findings + b.notes)
+        said += sorted(("demand", j.demander, j.penalty, j.of, j.arg, str(j.stands), j.reason) for j in b.demands)
         facts = sorted(c.text for c in b.inference.conclusions if c.kind == "fact" and c.rule.id in rules)
         out.append((said, facts))
     return out

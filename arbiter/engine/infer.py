@@ -45,6 +45,7 @@ class Conclusion:
     exacts: tuple[str, ...] | None = None     # the penalties a right, limit or forfeiture names
     against: str | None = None                # the seat or side that suffers them
     elects: str | None = None                 # who of ``who`` elects ("right of called")
+    binds: str | None = None                  # which demands a limit refuses (others, all, this)
 
     @property
     def law(self) -> str:
@@ -339,7 +340,7 @@ def _conclude(rule: Rule, data, atoms, sol, binding) -> Conclusion:
         until=data.until, points=data.points,
         exacts=tuple(data.exacts) if data.exacts is not None else None,
         against=str(sol.binding.get(data.against, data.against)) if data.against else None,
-        elects=data.elects,
+        elects=data.elects, binds=data.binds,
     )
 
 

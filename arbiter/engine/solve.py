@@ -89,10 +89,10 @@ def _solve(tree, facts: FactSet, sol: Solution) -> Iterator[Solution]:
             binding = _unify(tree.args, fact.args, sol.binding)
             if binding is None:
                 continue
-            if tree.time:   # the first time it arose; with ``any``, each time
-                for time in (facts.times(fact) if tree.any_time else (fact.time,)):
-                    if binding.get(tree.time, time) == time:
-                        yield Solution({**binding, tree.time: time}, sol.used + (fact,))
+            if tree.time:   # the first time it arose; with ``any``, each time, as it arose then
+                for each in (facts.occurrences(fact) if tree.any_time else (fact,)):
+                    if binding.get(tree.time, each.time) == each.time:
+                        yield Solution({**binding, tree.time: each.time}, sol.used + (each,))
                 continue
             yield Solution(binding, sol.used + (fact,))
     elif isinstance(tree, And):

@@ -70,6 +70,14 @@ class ConclusionData:
     # who among ``who`` may elect: none for any of them; "right of called" for the adversary
     # on the right of the player from whom the penalty is demanded (American Law 24)
     elects: Literal["right of called"] | None = None
+    # for `cannot` and `forfeits`: which demands a limit refuses, beside those `exacts` names
+    # from its time on. "others": a later demand by the side of another penalty of the right
+    # an earlier demand exercised ("such decision is final", "may be repeated, but not
+    # changed", "cannot be divided"); "all": any later demand of that right ("such call
+    # cannot be repeated"); "this": the very demand the limit rests on ("cannot be compelled
+    # to play a card which would oblige him to revoke"). The right is the one the demand the
+    # limit rests on exercised, or the right its own rule grants.
+    binds: Literal["others", "all", "this"] | None = None
 
     @property
     def kind(self) -> str:

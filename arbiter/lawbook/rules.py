@@ -117,6 +117,8 @@ def _check_penalties(i: int, c: ConclusionData, bound: set[str]) -> None:
     """A conclusion's penalties are the notation's own words, held by someone."""
     from ..words.vocabulary import PENALTIES
 
+    if c.binds and c.kind not in ("cannot", "forfeits"):
+        raise ValueError(f"then[{i}]: binds goes with cannot or forfeits, not {c.kind}")
     if c.exacts is None:
         if c.against or c.elects:
             raise ValueError(f"then[{i}]: against and elects go with exacts")

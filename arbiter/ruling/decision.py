@@ -309,6 +309,14 @@ def _gather(book: LawBook, code: str, incident: Incident, inference: Inference, 
             if finding.ruling:
                 first = bucket[where]
                 bucket[where] = replace(first, also_holds=first.also_holds + (finding.ruling,))
+        if where is None and finding.says in said and c.kind in ("cannot", "forfeits", "must", "note"):
+            # a limit in the very words of a holding already said (a decision "final", say):
+            # said once; the limit still binds the demands, which read the inference itself
+            kind, at = said[finding.says]
+            first = getattr(branch, kind)[at]
+            also = tuple(dict.fromkeys(first.also_cites + (finding.law,) + finding.also_cites))
+            getattr(branch, kind)[at] = replace(first, also_cites=tuple(a for a in also if a != first.law))
+            continue
         if where is not None:     # two laws reaching the same holding: say it once, cite both
             first = bucket[where]
             also = tuple(dict.fromkeys(first.also_cites + (finding.law,) + finding.also_cites))
@@ -429,7 +437,7 @@ def _infer_with_demands_judged(rules, facts, game: str) -> Inference:
     demand ("a penalty to which he is entitled … such decision is final") read whether it
     stands, as the decision judges it."""
     inference = infer(rules, facts, game)
-    demands = facts.by_name("penalty_demanded")
+    demands = [each for fact in facts.by_name("penalty_demanded") for each in facts.occurrences(fact)]
     if not demands:
         return inference
     judged = facts.copy()
@@ -437,7 +445,9 @@ def _infer_with_demands_judged(rules, facts, game: str) -> Inference:
     for demand in demands:
         j = by_fact.get(tuple(str(a) for a in demand.args[:4]) + (demand.line,))
         if j is not None:
-            judged.add("demand_stands" if j.stands else "demand_refused", j.demander, j.penalty, j.of,
+            # a call lawfully made that cannot be enforced at this trick is still a demand of a
+            # penalty to which he is entitled ("such decision is final")
+            judged.add("demand_stands" if j.stands or j.lawful else "demand_refused", j.demander, j.penalty, j.of,
                        line=demand.line, moment=demand.moment, time=demand.time)
     return infer(rules, judged, game)
 

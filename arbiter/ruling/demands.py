@@ -36,14 +36,23 @@ class Judgment:
     told: tuple[str, str] | None = None   # (rule, sentence) of a loss the reason tells in full
     exercised: str | None = None          # the rule of the right a standing demand exercises
     trick: int | None = None              # the trick at which it was made, where it was made at one
+    lawful: bool = False                  # refused only for now: a penalty he was entitled to, that
+                                          # cannot be enforced at this trick (it would oblige a revoke)
 
 
 
 def judge_demands(inference: Inference) -> list[Judgment]:
-    """Each demand in the facts, judged against the rights, limits and forfeitures concluded."""
+    """Each demand in the facts, in the order made (the same demand made twice is judged
+    twice), against the rights, limits and forfeitures concluded, and against the demands
+    before it: a limit that binds the demands after an election ("such decision is final",
+    "the call may be repeated, but not changed", "such call cannot be repeated", "the
+    penalty cannot be divided") refuses those it names, and one that binds its own demand
+    ("in no case can a player be compelled to play a card which would oblige him to revoke")
+    refuses that demand."""
     facts = inference.facts
     rights = [c for c in inference.conclusions if c.kind == "may" and c.exacts]
     losses = [c for c in inference.conclusions if c.kind in ("forfeits", "cannot") and c.exacts]
+    binding = [c for c in inference.conclusions if c.kind in ("forfeits", "cannot") and c.binds]
     table = outcomes()
     ordered: dict[str, str] = {}   # a penalty the holdings give of themselves -> the law that holds it
     for c in inference.conclusions:
@@ -51,17 +60,64 @@ def judge_demands(inference: Inference) -> list[Judgment]:
             outcome = table.get(c.text.split("(")[0])
             for key in outcome.grants if outcome else ():
                 ordered.setdefault(key, c.law)
-    out = []
-    for demand in facts.by_name("penalty_demanded"):
-        judged = _judge(demand, rights, losses, facts)
+    made = sorted((each for fact in facts.by_name("penalty_demanded") for each in facts.occurrences(fact)),
+                  key=lambda f: f.time)
+    out: list[Judgment] = []
+    elected: list[tuple[Judgment, Fact, Conclusion]] = []     # demands that stand, and the right each exercised
+    for demand in made:
+        judged, right = _judge(demand, rights, losses, facts)
         given = next((law for key, law in ordered.items() if penalty_answers(str(demand.args[1]), key)), None)
         if not judged.stands and given and not _same_side(str(demand.args[0]), str(demand.args[2]), facts):
-            judged = replace(judged, stands=True, reason="the law orders it", law=given, told=None)
+            judged, right = replace(judged, stands=True, reason="the law orders it", law=given, told=None), None
+        if judged.stands:
+            bound = _bound(demand, judged, right, binding, elected, facts)
+            if bound is not None:
+                # a call that cannot be enforced at this trick is still the election made
+                lawful = bound.binds == "this"
+                if lawful and right is not None:
+                    elected.append((judged, demand, right))
+                judged = replace(judged, stands=False, reason=_clause(bound), law=bound.law, exercised=None,
+                                 told=(bound.rule.id, bound.says or bound.text[:1].upper() + bound.text[1:]),
+                                 lawful=lawful)
+            elif right is not None:
+                elected.append((judged, demand, right))
         out.append(judged)
     return out
 
 
-def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion], facts: FactSet) -> Judgment:
+def _rests_on(limit: Conclusion, demand: Fact) -> bool:
+    """Whether a limit rests on this very demand (as made at its time)."""
+    return any(f.name == "penalty_demanded" and f.args == demand.args and f.time == demand.time for f in limit.used)
+
+
+def _bound(demand: Fact, judged: Judgment, right: Conclusion | None, limits: list[Conclusion],
+           elected: list[tuple[Judgment, Fact, Conclusion]], facts: FactSet) -> Conclusion | None:
+    """The limit that refuses a demand the rights would let stand: one that binds the very
+    demand it rests on, or one that binds the demands after an election the side made."""
+    dm = judged.demander
+    for limit in limits:
+        if not _member(dm, limit.who, facts):
+            continue
+        if limit.binds == "this":
+            if _rests_on(limit, demand):
+                return limit
+            continue
+        for earlier, made, exercised in elected:
+            if made.time >= demand.time or not _same_side(earlier.demander, dm, facts):
+                continue
+            if not (_rests_on(limit, made) or (limit.rule is exercised.rule and limit.who == exercised.who)):
+                continue
+            if not any(penalty_answers(judged.penalty, k) for k in exercised.exacts or ()):
+                continue
+            same = penalty_answers(judged.penalty, earlier.penalty) and penalty_answers(earlier.penalty, judged.penalty)
+            if limit.binds == "all" or not same:
+                return limit
+    return None
+
+
+def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion],
+           facts: FactSet) -> tuple[Judgment, Conclusion | None]:
+    """A demand judged against the rights and losses alone, with the right it exercises."""
     dm, what, of, arg = (str(a) for a in demand.args[:4])
 
     def verdict(stands: bool, reason: str, law: str | None, loss: Conclusion | None = None) -> Judgment:
@@ -71,24 +127,24 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion], fac
 
     if of and _same_side(dm, of, facts):
         whom = "himself" if of == dm else f"{of}, who plays with him"
-        return verdict(False, f"a penalty is exacted from the adversaries, not from {whom}", None)
+        return verdict(False, f"a penalty is exacted from the adversaries, not from {whom}", None), None
     answering = [r for r in rights if any(penalty_answers(what, k) for k in r.exacts or ())]
     if not answering:
         lost = _lost(dm, what, losses, demand, facts)
         if lost is not None:
-            return verdict(False, _clause(lost), lost.law, lost)
+            return verdict(False, _clause(lost), lost.law, lost), None
         mine = [r for r in rights if _member(dm, r.who, facts)]
         if mine:
             open_ = _listed(dict.fromkeys(penalty_phrase(k) for r in mine for k in r.exacts or ()))
-            return verdict(False, f"that is not among the penalties open to him, which are {open_}", mine[0].law)
+            return verdict(False, f"that is not among the penalties open to him, which are {open_}", mine[0].law), None
         if rights:
             holders = _listed(dict.fromkeys(str(r.who) for r in rights))
-            return verdict(False, f"only {holders} may exact a penalty here", rights[0].law)
-        return verdict(False, "no penalty is due", None)
+            return verdict(False, f"only {holders} may exact a penalty here", rights[0].law), None
+        return verdict(False, "no penalty is due", None), None
     entitled = [r for r in answering if _member(dm, r.who, facts)]
     if not entitled:
         holders = _listed(dict.fromkeys(str(r.who) for r in answering))
-        return verdict(False, f"only {holders} may exact it", answering[0].law)
+        return verdict(False, f"only {holders} may exact it", answering[0].law), None
     for right in entitled:
         if of and right.against and not (of == right.against or _member(of, right.against, facts)):
             continue
@@ -96,13 +152,13 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion], fac
             on_right = [str(f.args[0]) for f in facts.match("right_of", None, of)]
             if on_right and dm not in on_right:
                 return verdict(False, f"only {on_right[0]}, the adversary on the right of {of}, "
-                                      f"may enforce it", right.law)
+                                      f"may enforce it", right.law), None
         lost = _lost(dm, what, losses, demand, facts)
         if lost is not None:
-            return verdict(False, _clause(lost), lost.law, lost)
-        return replace(verdict(True, f"{dm} is entitled to it", right.law), exercised=right.rule.id)
+            return verdict(False, _clause(lost), lost.law, lost), None
+        return replace(verdict(True, f"{dm} is entitled to it", right.law), exercised=right.rule.id), right
     against = _listed(dict.fromkeys(str(r.against) for r in entitled if r.against))
-    return verdict(False, f"the penalty is exacted from {against}, not from {of}", entitled[0].law)
+    return verdict(False, f"the penalty is exacted from {against}, not from {of}", entitled[0].law), None
 
 
 def _lost(dm: str, what: str, losses: list[Conclusion], demand: Fact, facts: FactSet) -> Conclusion | None:

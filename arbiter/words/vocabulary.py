@@ -90,7 +90,7 @@ def penalty_words(key: str) -> tuple[str, ...]:
 #: Each penalty in words, after "demanded": a thing ("the call of a suit") or a clause ("that …").
 PENALTY_WORDS = {
     "call card": "the call of {arg|the card}", "call suit": "the call of {arg|a suit}",
-    "call highest": "the highest card of the suit", "call lowest": "the lowest card of the suit",
+    "call highest": "the highest card of {arg|the suit}", "call lowest": "the lowest card of {arg|the suit}",
     "win trick": "that the trick be won", "not win trick": "that the trick be not won",
     "trump": "that the trick be trumped", "not trump": "that the trick be not trumped",
     "new deal": "a new deal", "deal stands": "that the deal stand", "three tricks": "three tricks",
