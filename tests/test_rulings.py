@@ -104,10 +104,12 @@ def _check_turns_on(branch, expect):
 
 def _check_demands(branch, expect):
     """``demands: [{by: A, penalty: call suit, stands: false, because: "only B"}]``: each
-    demand judged as expected, the reason containing ``because``."""
+    demand judged as expected, the reason containing ``because``; ``trick: 4`` picks the
+    demand made at trick 4, where the same demand was made more than once."""
     problems = []
     for want in expect.get("demands", []):
-        found = [j for j in branch.demands if j.demander == want["by"] and j.penalty == want["penalty"]]
+        found = [j for j in branch.demands if j.demander == want["by"] and j.penalty == want["penalty"]
+                 and ("trick" not in want or j.trick == want["trick"])]
         if not found:
             problems.append(f"expected a demand of {want['penalty']} by {want['by']}; judged "
                             f"{[(j.demander, j.penalty) for j in branch.demands]}")

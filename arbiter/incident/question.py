@@ -150,6 +150,8 @@ def tokens(text: str, seats: tuple[str, ...], words: QuestionWords, trump: str |
             continue
         found, used = _phrase(lower, i, words)
         if found is not None:
+            if out and out[-1].kind in ("POSS", "POSSPRON") and "THING" in found.also:
+                found = Word("THING", found.also["THING"], found.also)     # "Z's demand": a thing owned
             if found.kind != "FILLER":
                 out.append(found)
             i += used

@@ -265,7 +265,8 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         weighed = weigh(result.unknowns, result.facts, inference.rules,
                         lambda facts: _infer_with_demands_judged(rules, facts, game),
                         lambda c: _finding(book, c),
-                        lambda supposed: _gather(book, code, incident, supposed, choice))  # type: ignore[arg-type]
+                        lambda supposed: _gather(book, code, incident, supposed, choice),  # type: ignore[arg-type]
+                        inference.facts.names())
         branch.weighed = weighed
         branch.turns_on = [t for t in weighed if t.matters]
         branches.append(branch)

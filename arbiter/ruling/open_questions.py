@@ -54,12 +54,13 @@ class TurnsOn:
 
 def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
           infer: Callable[[FactSet], object], finding: Callable,
-          gather: Callable[[object], object] | None = None) -> list[TurnsOn]:
+          gather: Callable[[object], object] | None = None, derived: set[str] | None = None) -> list[TurnsOn]:
     """The open questions some rule needs answered, each with what each answer holds.
     ``infer`` runs the code's rules over a set of facts (as the decision does); ``finding``
     makes a decision's finding of a conclusion; ``gather``, where given, the whole branch an
-    inference makes."""
-    present = facts.names()
+    inference makes; ``derived``, the names of the facts the rules drew from these (a rule may
+    need one of them beside the fact an answer would give)."""
+    present = facts.names() | (derived or set())
     read: dict[tuple[str, ...], bool] = {}     # by the facts' names: a rule's needs name no arguments
     live = []
     for u in unknowns:
@@ -92,8 +93,22 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
 
 
 def _read(names: set[str], rules: list, present: set[str]) -> bool:
-    """Whether some rule needs a fact of these names and, given it, has all else it needs."""
-    return any(names & rule.required and rule.required - names <= present for rule in rules)
+    """Whether some rule needs a fact of these names and, given it, has all else it needs --
+    directly, or through what another rule so enabled would conclude (a call disobeyed, were
+    he found to hold the suit, is a failure to comply, and that failure a revoke)."""
+    reach = set(names)
+    fired = False
+    grew = True
+    while grew:
+        grew = False
+        for rule in rules:
+            if rule.required & reach and rule.required <= present | reach:
+                fired = True
+                new = rule.concludes - reach - present
+                if new:
+                    reach |= new
+                    grew = True
+    return fired
 
 
 def _holdings(inference) -> dict[str, object]:

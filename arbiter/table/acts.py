@@ -183,6 +183,28 @@ class TableActs(TableState):
             else:
                 self.add("overcalled", seat, s.actor, s=s)
         self.bidding.append((s.actor, s.words))
+        if s.actor not in self.passed:
+            self.last_bid = s
+
+    def bidder_from_bidding(self) -> None:
+        """Where the incident names no bidder, he is the player whose bid stands: the last
+        to bid (not one who bid after he had passed, who comes in again against the rule);
+        whether the laws let that bid stand is theirs to say. A game that is bid for, with
+        neither a bidder nor a bid, is warned about: the laws of the bidder cannot apply."""
+        if self.i.bidder:
+            return
+        if self.last_bid is not None:
+            s = self.last_bid
+            self.facts.add("bidder", s.actor, line=s.pos.line, moment=s.moment, time=0)
+            return
+        if self.customs.reads_bids and self.i.events:
+            from ..incident.model import HeaderLine
+
+            line = next((item for item in self.i.items if isinstance(item, HeaderLine) and item.key == "game"), None)
+            if line is not None:
+                self.i.warn(line.pos, f"{self.customs.name} is played by a bidder, and the incident names none: "
+                            "the laws of the bidder cannot apply", "add `bidder SEAT`, or the bidding",
+                            at=line.value)
 
     def read_bid(self, s: Statement) -> phrases.BidReading | None:
         """A bid in a game of the Boston family, read against the game's data ("Little

@@ -32,10 +32,11 @@ class Calls(TableState):
                                line=s.pos.line, moment=s.moment, time=time)
                 continue
             line = s.pos.line
+            failed = self.led_other_suit.get((s.target, s.suit), ())
             self.unknowns.append(Unknown(
                 question=f"whether {s.target} held a {s.suit.word[:-1]} when {s.suit.word} were called",
                 line=line, so="if he held one", not_so="if he held none",
-                if_so=Fact("holds_suit", (s.target, s.suit.word), line, s.moment, time),
+                if_so=(Fact("holds_suit", (s.target, s.suit.word), line, s.moment, time), *failed),
                 if_not=Fact("void_in_suit", (s.target, s.suit.word), line, s.moment, time)))
 
     def _none_beyond(self, seat: str, card: Card, highest: bool, number: int) -> bool:
@@ -73,9 +74,15 @@ class Calls(TableState):
         what, suit, _ = call
         holding = self.holding_at(s.actor, trick.number)
         if what == "call suit" and trick.leader == s.actor and suit is not None and card.suit is not suit:
+            failed = (Fact("led_other_suit_holding_suit_called", (s.actor, trick.number), s.pos.line, s.moment,
+                           self.clock),
+                      Fact("failed_call", (s.actor, trick.number, "suit"), s.pos.line, s.moment, self.clock))
             if holding is not None and any(c.suit is suit for c in holding):
-                self.add("led_other_suit_holding_suit_called", s.actor, trick.number, s=s)
-                self.add("failed_call", s.actor, trick.number, "suit", s=s)
+                for fact in failed:
+                    self.facts.add_fact(fact)
+            elif holding is None or not self.hand_known(s.actor):
+                # whether he held one is not known: if he did, he failed the call
+                self.led_other_suit[(s.actor, suit)] = failed
             return
         led = trick.suit_led or card.suit
         if what.endswith(("highest", "lowest")) and card.suit is led:

@@ -127,6 +127,7 @@ class _Replayer(TrickPlay, Calls, KnownHands):
             if finding.statement is not None and finding.statement.verb not in _HELD:
                 self.check_actor(finding.statement)
                 self.on_finding(finding.statement)
+        self.bidder_from_bidding()
         self.suits_held_when_called()
         self.check_hand_sizes()
         self.after_play()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import RANKS, Card, Suit
-from ..facts import FactSet
+from ..facts import Fact, FactSet
 from ..incident.model import HAND_SIZE, Incident, Moment, Statement
 from .customs import WHIST, Customs
 from .unknowns import Unknown
@@ -50,6 +50,7 @@ class TableState:
         self.calls: dict[str, tuple[str, object, int]] = {}   # seat -> (what, arg, line) demanded of him
         self.revoke_claimed = False
         self.bidding: list[tuple[str, str | None]] = []
+        self.last_bid: Statement | None = None     # the last bid not made after its maker passed
         self.passed: set[str] = set()
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
         self._partners: dict[str, str | None] = {}
@@ -61,6 +62,9 @@ class TableState:
         self.found_held: dict[Card, tuple[str, Statement]] = {}
         self.voids: dict[str, dict[Suit, Statement]] = {}
         self.suit_calls: list[tuple[Statement, int, int]] = []   # a suit called: (demand, trick, time)
+        # another suit led by a player a suit was called from, his holding not known: the
+        # failure it would be, were he found to have held the suit called
+        self.led_other_suit: dict[tuple[str, Suit], tuple[Fact, ...]] = {}
         self._other_pack: set[Card] | None = None
         self.open_renounces: list[tuple[Statement, Suit, int, int]] = []   # (the play, suit led, trick, time)
         self.unknowns: list[Unknown] = []    # questions of fact left open (arbiter/unknowns.py)
