@@ -47,7 +47,7 @@ class TableState:
         self.held: dict[str, set[Card]] = {s: set(c) for s, c in incident.deal.items()}
         self.played: dict[Card, tuple[str, int]] = {}
         self.cut_seen = False
-        self.calls: dict[str, tuple[str, object, int]] = {}   # seat -> (what, arg, line) demanded of him
+        self.calls: dict[str, tuple[str, Suit | None, int]] = {}   # seat -> (what, suit, line) demanded of him
         self.revoke_claimed = False
         self.bidding: list[tuple[str, str | None]] = []
         self.last_bid: Statement | None = None     # the last bid not made after its maker passed
