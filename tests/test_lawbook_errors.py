@@ -119,7 +119,7 @@ def test_the_cache_never_hides_an_edit(tmp_path, monkeypatch):
     laws = tmp_path / "laws"
     shutil.copytree(REPO / "laws", laws)
     first = cached_lawbook(laws)
-    assert list((tmp_path / "cache" / "whist-arbiter").glob("lawbook-*.pickle"))
+    assert list((tmp_path / "cache" / "whist-arbiter").glob("lawbook-*.json"))
     again = cached_lawbook(laws)          # read back from the cache
     assert again.law("english-1864/72").text == first.law("english-1864/72").text
     path = laws / "english-1864.yaml"

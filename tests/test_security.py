@@ -2,9 +2,10 @@
 
 Caches: a file planted where Lark's own cache would be (the shared temporary directory),
 or in the arbiter's cache directory when that directory (or the file) is not the user's
-alone, is never loaded; the law-book cache unpickles only the arbiter's own classes.
-Planted files create a marker file if they are ever run, so "nothing executed" is seen,
-not assumed.
+alone, is never loaded; what the cache holds is read as data only, so even a file planted
+in the user's own directory runs nothing (tests/test_cache_data.py has the rest). Planted
+files create a marker file if they are ever run, so "nothing executed" is seen, not
+assumed.
 
 Text: escape sequences in speech, titles, names and the lines quoted in errors are shown
 escaped in text output and errors, kept verbatim in JSON; free text in Markdown is
@@ -16,7 +17,6 @@ from __future__ import annotations
 import getpass
 import hashlib
 import json
-import marshal
 import os
 import pickle
 import stat
@@ -144,20 +144,31 @@ def populated(tmp_path, filled_cache) -> tuple[Path, dict[str, str], str]:
     return directory, {"XDG_CACHE_HOME": str(tmp_path / "xdg"), "WHIST_ARBITER_NO_CACHE": ""}, expected
 
 
+def planted_book(kept: bytes) -> bytes:
+    """The law book of the cache entry ``kept`` with Law 72 of the Club Code cited as
+    ``PLANTED``: a whole, well-formed entry, which changes the ruling if it is read."""
+    from dataclasses import replace
+
+    from arbiter.lawbook import bookfile
+
+    book = bookfile.book_from(kept)
+    assert book is not None
+    book.entries["english-1864/72"] = replace(book.entries["english-1864/72"], cited_as="PLANTED")
+    return bookfile.book_bytes(book)
+
+
 def plant_everywhere(directory: Path, marker: Path) -> list[str]:
-    """Replace every file the cache holds by one that creates ``marker`` when it is loaded
-    (or, for a compiled template, when it is run): a pickle for the law book and the
-    grammars, a code object under the right header for the templates."""
+    """Replace every file the cache holds: the law book by one that changes the ruling
+    (:func:`planted_book`), the grammars by a pickle that creates ``marker`` if it is ever
+    loaded."""
     kinds = []
     for path in sorted(directory.iterdir()):
-        if path.name.startswith("template-"):
-            header = path.read_bytes().split(b"\n", 1)[0] + b"\n"
-            code = compile(f"open({str(marker)!r}, 'w')", "planted", "exec")
-            path.write_bytes(header + marshal.dumps(code))
+        if path.name.startswith("lawbook-"):
+            path.write_bytes(planted_book(path.read_bytes()))
         else:
             path.write_bytes(planted_pickle(marker))
         kinds.append(path.name.split("-")[0])
-    assert {"lawbook", "lark", "template"} <= set(kinds), kinds
+    assert {"lawbook", "lark"} <= set(kinds), kinds
     return kinds
 
 
@@ -170,8 +181,8 @@ def test_the_cache_directory_is_made_private_and_its_files_are_the_users_alone(f
 
 
 def test_files_planted_in_a_shared_cache_directory_are_never_loaded(tmp_path, populated):
-    """Every file of the cache replaced by one that would run, in a directory anyone may
-    write to; the other unsafe modes are tried on the directory check itself, below."""
+    """Every file of the cache replaced, in a directory anyone may write to; the other
+    unsafe modes are tried on the directory check itself, below."""
     directory, env, expected = populated
     marker = tmp_path / "ran"
     plant_everywhere(directory, marker)
@@ -194,20 +205,25 @@ def test_files_planted_in_a_cache_directory_of_another_user_are_never_loaded(tmp
     assert not marker.exists()
 
 
-def test_a_planted_template_would_run_from_a_private_directory_which_is_why_the_directory_is_checked(
+def test_a_planted_book_would_be_read_from_a_private_directory_which_is_why_the_directory_is_checked(
         tmp_path, populated):
-    """The control for the tests above: the planted files are live. A compiled template is
-    code, and the cache trusts what the user's own account wrote (whoever can write there
-    can write the user's shell start-up files too); so everything rests on the check."""
-    directory, env, _ = populated
+    """The control for the tests above: the planted law book is live. The cache trusts what
+    the user's own account wrote (whoever can write there can write the user's shell
+    start-up files too), so what is read rests on the check -- but even there, nothing in
+    the cache runs: the planted pickles are refused, as they would not be if unpickled."""
+    directory, env, expected = populated
     marker = tmp_path / "ran"
     plant_everywhere(directory, marker)
-    arbiter(["rule", str(EXAMPLE)], env)
+    out = arbiter(["rule", str(EXAMPLE)], env)
+    assert out.returncode == 0, out.stderr
+    assert "vide PLANTED" in out.stdout and "vide PLANTED" not in expected
+    assert not marker.exists()
+    pickle.loads(planted_pickle(marker))
     assert marker.exists()
 
 
-def test_the_law_book_cache_unpickles_nothing_but_the_arbiters_own_classes(tmp_path, monkeypatch):
-    """Even in a private directory, a pickle that calls anything (here ``open``) is refused."""
+def test_a_pickle_in_place_of_the_law_book_is_never_unpickled(tmp_path, monkeypatch):
+    """Even in a private directory, a pickle that calls anything (here ``open``) is not read."""
     from arbiter.lawbook import LawBook, loader
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
@@ -215,7 +231,7 @@ def test_the_law_book_cache_unpickles_nothing_but_the_arbiters_own_classes(tmp_p
     laws = tmp_path / "laws"
     laws.symlink_to(REPO / "laws")
     loader.cached_lawbook(laws)
-    (kept,) = (tmp_path / "xdg" / "whist-arbiter").glob("lawbook-*.pickle")
+    (kept,) = (tmp_path / "xdg" / "whist-arbiter").glob("lawbook-*")
     marker = tmp_path / "ran"
     kept.write_bytes(planted_pickle(marker))
     assert isinstance(loader.cached_lawbook(laws), LawBook)

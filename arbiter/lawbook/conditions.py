@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 # ------------------------------------------------------------------ the tree
 
@@ -169,6 +170,93 @@ def variables(tree) -> set[str]:
     if isinstance(tree, Cmp):
         out |= {t.name for t in (tree.left, tree.right) if isinstance(t, Var)}
     return out
+
+
+# ------------------------------------------------------------------ the tree as plain data
+
+def as_data(tree) -> Any:
+    """The tree as plain values, for the cache (:mod:`arbiter.lawbook.bookfile`): a variable
+    is its name, any other part a list led by what it is --
+    ``["p", name, [args], moment, time, any_time]``, ``["=", value]`` (a constant),
+    ``["cmp", op, left, right]``, ``["and", part, ...]``, ``["or", part, ...]``,
+    ``["not", part]``. None stays None."""
+    if tree is None:
+        return None
+    if isinstance(tree, Var):
+        return tree.name
+    if isinstance(tree, Const):
+        return ["=", tree.value]
+    if isinstance(tree, Pred):
+        return ["p", tree.name, [as_data(a) for a in tree.args], tree.moment, tree.time, tree.any_time]
+    if isinstance(tree, Cmp):
+        return ["cmp", tree.op, as_data(tree.left), as_data(tree.right)]
+    if isinstance(tree, (And, Or)):
+        return ["and" if isinstance(tree, And) else "or", *(as_data(p) for p in tree.parts)]
+    if isinstance(tree, Not):
+        return ["not", as_data(tree.part)]
+    raise TypeError(f"{type(tree).__name__} is not part of a condition")
+
+
+def from_data(data: Any, names: dict[str, Var] | None = None):
+    """The tree :func:`as_data` wrote, made again without the parser; a ValueError if ``data``
+    is not one. ``names``: the variables made so far, shared (a variable is its name). The
+    parts were checked when the condition was parsed, so they are made without their
+    ``__init__``: this runs for every rule a ruling uses, in every new process."""
+    if data is None:
+        return None
+    return _node(data, {"_": ANY} if names is None else names)
+
+
+_new = object.__new__
+_fill = object.__setattr__      # a frozen part's attributes, all at once: {"name": …, "args": …}
+
+
+def _node(data: Any, names: dict[str, Var]):
+    if type(data) is not list or not data:
+        return _term(data, names)
+    what = data[0]
+    node: Any
+    if what == "p":
+        _, name, args, moment, time, any_time = data
+        if type(name) is not str or type(args) is not list or not _text_or_none(moment, time):
+            raise ValueError(f"not a predicate: {data!r}")
+        node = _new(Pred)
+        _fill(node, "__dict__", {"name": name, "args": tuple([_term(a, names) for a in args]), "moment": moment,
+                                 "time": time, "any_time": any_time is True})
+    elif what == "and" or what == "or":
+        node = _new(And if what == "and" else Or)
+        _fill(node, "__dict__", {"parts": tuple([_node(p, names) for p in data[1:]])})
+    elif what == "not":
+        _, part = data
+        node = _new(Not)
+        _fill(node, "__dict__", {"part": _node(part, names)})
+    elif what == "cmp":
+        _, op, left, right = data
+        if type(op) is not str:
+            raise ValueError(f"not a comparison: {data!r}")
+        node = _new(Cmp)
+        _fill(node, "__dict__", {"op": op, "left": _term(left, names), "right": _term(right, names)})
+    else:
+        return _term(data, names)
+    return node
+
+
+def _term(data: Any, names: dict[str, Var]):
+    if type(data) is str:
+        var = names.get(data)
+        if var is None:
+            var = names[data] = _new(Var)
+            _fill(var, "__dict__", {"name": data})
+        return var
+    if type(data) is list and len(data) == 2 and data[0] == "=" and type(data[1]) in (str, int):
+        const = _new(Const)
+        _fill(const, "__dict__", {"value": data[1]})
+        return const
+    raise ValueError(f"not a term of a condition: {data!r}")
+
+
+def _text_or_none(*values) -> bool:
+    return all(v is None or type(v) is str for v in values)
 
 
 def describe(tree) -> str:

@@ -90,19 +90,19 @@ def cached_lawbook(directory: Path) -> LawBook:
     them have changed since it was built.
 
     Checking ~400 rules and 600 entries takes a third of a second; reading the checked
-    result back takes a hundredth. The cache is keyed on the bytes of every law file and of
-    the modules that read them, so an edit is always checked afresh -- and a book is kept
-    under the bytes it was actually built from, so a file edited while the book was being
-    built never leaves the edited book under the key of the file as it was before (where,
-    the edit undone, it would be read back). The cache lives in the
-    directory :mod:`arbiter.support.cachefiles` verifies is this user's alone, and only the
-    arbiter's own classes are unpickled from it. A cache that cannot be read or written,
-    or holds anything but a law book, is simply not used (and rebuilt);
+    result back takes a small part of that. The cache is keyed on the bytes of every law
+    file and of the modules that read and keep them, so an edit is always checked afresh --
+    and a book is kept under the bytes it was actually built from, so a file edited while the
+    book was being built never leaves the edited book under the key of the file as it was
+    before (where, the edit undone, it would be read back). The book is kept as plain data
+    (:mod:`.bookfile`: JSON, read back by a table of the book's own records, so reading it
+    runs no code whatever the file holds), in the directory :mod:`arbiter.support.cachefiles`
+    verifies is this user's alone. A cache that cannot be read or written, or holds anything
+    but a whole law book of this version, is simply not used (and rebuilt);
     ``WHIST_ARBITER_NO_CACHE=1`` turns it off.
     """
-    import pickle
-
     from ..support import cachefiles
+    from .bookfile import book_bytes, book_from
     from .yamlio import recording
 
     if not cachefiles.available():
@@ -113,15 +113,15 @@ def cached_lawbook(directory: Path) -> LawBook:
         return build_lawbook(directory)
     kept = cachefiles.read(_cache_name(sources))
     if kept is not None:
-        book = _unpickle(kept)
+        book = book_from(kept)
         if book is not None:
             return book
     with recording() as reads:
         book = build_lawbook(directory)
     sources.update({_law_name(path, directory): digest for path, digest in reads.items()})
     try:
-        blob = pickle.dumps(book, protocol=pickle.HIGHEST_PROTOCOL)
-    except (pickle.PicklingError, TypeError, AttributeError):
+        blob = book_bytes(book)
+    except (TypeError, ValueError):     # something the cache does not keep: the book is still good
         return book
     cachefiles.write(_cache_name(sources), blob, replaces="lawbook-")
     return book
@@ -134,7 +134,8 @@ def _sources(directory: Path) -> dict[str, str]:
     code = Path(__file__).resolve().parent
     out = {_law_name(path, directory): digest(path.read_bytes())
            for path in directory.rglob("*.yaml") if path.is_file()}
-    for path in sorted(code.glob("*.*")) + sorted((code.parent / "words").glob("*.py")):
+    kept_by = [code.parent / "support" / "plaindata.py"]     # the format the book is kept in
+    for path in sorted(code.glob("*.*")) + sorted((code.parent / "words").glob("*.py")) + kept_by:
         out[f"code/{path.relative_to(path.parents[1])}"] = digest(path.read_bytes())
     return out
 
@@ -150,29 +151,7 @@ def _cache_name(sources: dict[str, str]) -> str:
     from .yamlio import digest
 
     listing = "".join(f"{name}\0{sources[name]}\n" for name in sorted(sources))
-    return f"lawbook-{digest(listing.encode('utf-8'))}.pickle"
-
-
-def _unpickle(data: bytes) -> LawBook | None:
-    """The law book in ``data``, or None if it is anything else or cannot be read."""
-    import io
-    import pickle
-
-    class BookUnpickler(pickle.Unpickler):
-        def find_class(self, module: str, name: str):
-            """Only the arbiter's own classes: a pickle that names anything else (a function
-            to call, a module of Python's) is not a law book of ours."""
-            if module == "arbiter" or module.startswith("arbiter."):
-                found = super().find_class(module, name)
-                if isinstance(found, type):
-                    return found
-            raise pickle.UnpicklingError(f"{module}.{name} is not part of a law book")
-
-    try:
-        book = BookUnpickler(io.BytesIO(data)).load()
-    except Exception:   # cut short, of an older shape, not ours: build it again
-        return None
-    return book if isinstance(book, LawBook) else None
+    return f"lawbook-{digest(listing.encode('utf-8'))}.json"
 
 
 def build_lawbook(directory: Path) -> LawBook:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .conditions import And, Not, Pred, parse_condition, predicates, variables
+from .conditions import ANY, And, Not, Pred, from_data, parse_condition, predicates, variables
 from .records import ConclusionData
 
 if TYPE_CHECKING:
@@ -16,6 +16,11 @@ if TYPE_CHECKING:
 #: What a conclusion that names its penalties adds as a fact, ``name(Who, Penalty)``: the
 #: laws that speak of "a penalty to which he is entitled" read these.
 PENALTY_FACT = {"may": "entitled", "cannot": "barred", "forfeits": "forfeited"}
+
+#: What :meth:`Rule.warm` works out, and the kind of set each is: the cache keeps them with
+#: the rule (:mod:`.bookfile`), so that a book read back has them without walking the trees.
+WARM = {"predicates": set, "required": frozenset, "positive": frozenset, "concludes": set, "negated": set,
+        "variables": set, "output_vars": set}
 
 #: A variable in a sentence: ``{P}``, or ``{Wt:penalty}`` for a penalty told in words
 _BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)(?::penalty)?\}")
@@ -30,16 +35,33 @@ class Rule:
     then: tuple[ConclusionData, ...]
     games: tuple[str, ...]
     overrides: tuple[str, ...]
+    #: each conclusion's ``fact`` and ``ruling``, parsed (None where it has none)
+    atoms: tuple[tuple[Pred | None, Pred | None], ...]
     prevails_over: tuple[str, ...] = ()
     note: str | None = None
     pending: str | None = None
-    #: each conclusion's ``fact`` and ``ruling``, parsed (None where it has none)
-    atoms: tuple[tuple[Pred | None, Pred | None], ...] = ()
+
+    def __getattr__(self, name: str) -> Any:
+        """``tree`` and ``atoms`` of a rule read back from the cache (:mod:`.bookfile`), made
+        when first asked for from the plain data kept with it (``_condition_data``): making
+        the trees is most of the cost of reading a book, and most of a book's rules are never
+        solved in one process. Both are made before the data is let go, so a rule asked for
+        both at once from two threads makes them twice at worst, never misses them."""
+        held = self.__dict__
+        kept = held.get("_condition_data")
+        if kept is None or name not in ("tree", "atoms"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        tree, atoms = kept
+        names = {"_": ANY}
+        held["tree"] = from_data(tree, names)
+        held["atoms"] = tuple((from_data(fact, names), from_data(ruling, names)) for fact, ruling in atoms)
+        held.pop("_condition_data", None)
+        return held[name]
 
     def warm(self) -> "Rule":
         """Work out now what the engine will ask of the rule, so that a law book stored in
         the cache carries it, and a ruling never needs the condition parser."""
-        for name in ("predicates", "required", "positive", "concludes", "negated", "variables", "output_vars"):
+        for name in WARM:
             getattr(self, name)
         return self
 

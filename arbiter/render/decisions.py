@@ -18,7 +18,7 @@ from markupsafe import Markup, escape
 from ..lawbook import LawBook
 from ..ruling.decision import Decision, Finding
 from ..support.resources import templates_dir
-from .templating import EscapingTemplate, PrivateBytecodeCache, bytecode_cache, finalize
+from .templating import EscapingTemplate, finalize
 
 FORMATS = ("text", "md", "html", "json")
 
@@ -29,7 +29,7 @@ def _environment_for(directory: str) -> Environment:
         loader=FileSystemLoader(directory),
         autoescape=select_autoescape(["html.j2"]),
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-        undefined=StrictUndefined, bytecode_cache=_bytecode_cache(),
+        undefined=StrictUndefined,
         finalize=finalize,   # control characters shown, in every format (arbiter/templating.py)
     )
     env.template_class = EscapingTemplate   # Markdown templates get their data escaped for Markdown
@@ -65,13 +65,6 @@ def md_italics(text: str) -> str:
     r"""Text a Markdown template was given (already escaped for Markdown, where the book's
     ``_vide_`` reads ``\_vide\_``) with those italics made Markdown's ``*vide*``."""
     return _MD_ITALICS.sub(r"*\1*", text)
-
-
-def _bytecode_cache() -> PrivateBytecodeCache | None:
-    """Compiled templates kept between processes (Jinja2 checks each against its source), so
-    a command does not compile them anew each time it runs; none if there is nowhere safe
-    to keep them (arbiter/templating.py)."""
-    return bytecode_cache()
 
 
 def environment() -> Environment:

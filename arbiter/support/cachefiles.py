@@ -1,14 +1,15 @@
 """Files in the arbiter's own cache directory, read only when nobody else could have written them.
 
-What the cache holds (the checked law book, compiled templates, the analysed grammars) is
-loaded back as Python objects, and a pickle or a compiled template runs code as it is
-loaded or used. So a file is read only when the directory ``cache_dir()`` is a directory of
-this user's, not a link, that neither group nor others may write to, and the file in it is
-a regular file of this user's that they may not write to either; the directory is created
-``0700``. The directory is opened once and every file is reached through that open
-directory, so a path swapped in between the check and the read is never followed. Anything
-else -- a shared directory, a file of someone else's, a link -- is simply not used: the
-arbiter rebuilds what it needs, as it does with ``WHIST_ARBITER_NO_CACHE=1``.
+What the cache holds (the checked law book, the analysed grammars) is plain data, read back
+as data and never run (:mod:`.plaindata`); but it is read back as the law the arbiter rules
+by, so a file another account could have put there must not be read at all. A file is read
+only when the directory ``cache_dir()`` is a directory of this user's, not a link, that
+neither group nor others may write to, and the file in it is a regular file of this user's
+that they may not write to either; the directory is created ``0700``. The directory is
+opened once and every file is reached through that open directory, so a path swapped in
+between the check and the read is never followed. Anything else -- a shared directory, a
+file of someone else's, a link -- is simply not used: the arbiter rebuilds what it needs, as
+it does with ``WHIST_ARBITER_NO_CACHE=1``.
 
 Every operation here fails quietly (None, or nothing written): a cache is never a reason
 for a command to fail.

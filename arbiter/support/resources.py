@@ -50,8 +50,8 @@ def examples_dir() -> Path:
 
 
 def cache_dir() -> Path | None:
-    """Where whist-arbiter keeps what it can rebuild (the checked law book, compiled
-    templates, analysed grammars): ``$XDG_CACHE_HOME/whist-arbiter`` or
+    """Where whist-arbiter keeps what it can rebuild (the checked law book, the analysed
+    grammars): ``$XDG_CACHE_HOME/whist-arbiter`` or
     ``~/.cache/whist-arbiter``. None when ``WHIST_ARBITER_NO_CACHE`` is set. Read and written
     only through :mod:`arbiter.support.cachefiles`, which uses it only if it is the user's alone."""
     if os.environ.get("WHIST_ARBITER_NO_CACHE"):
