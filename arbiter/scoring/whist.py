@@ -24,11 +24,12 @@ class ScoringError(ValueError):
 def scoring_system(code: str, book=None) -> dict:
     """The scoring numbers of a code, as checked by the law book's loader."""
     from ..lawbook import load_lawbook
+    from ..support.names import name_key, quoted
 
     systems = (book or load_lawbook()).scoring
-    if code not in systems:
-        raise ScoringError(f"no scoring for {code!r}; codes with scoring: {', '.join(systems)}")
-    return systems[code]
+    if name_key(code) not in systems:
+        raise ScoringError(f"no scoring for {quoted(code)}; codes with scoring: {', '.join(systems)}")
+    return systems[name_key(code)]
 
 
 @dataclass

@@ -23,6 +23,7 @@ from .. import api as library
 from ..incident import IncidentError
 from ..lawbook import UnknownCode, UnknownLaw
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
+from ..support.names import quoted
 from . import service
 from .limits import MAX_BODY
 
@@ -114,10 +115,10 @@ async def codes() -> Any:
 async def code(code: str) -> Any:
     book = service.book()
     try:
-        book.entries_of(code.lower())     # an unknown code is an error with a suggestion
+        found = book.code_id(code)     # an unknown code is an error with a suggestion
     except UnknownCode as exc:
         return _bad(str(exc), 404)
-    return code_to_dict(book, book.codes[code.lower()])
+    return code_to_dict(book, book.codes[found])
 
 
 @router.get("/laws/{ref:path}", summary="One law", tags=["laws"])
@@ -168,7 +169,7 @@ async def case(name: str) -> Any:
 
     found = service.case_named(name)
     if found is None:
-        return _bad(f"no case {name!r}; cases are: {', '.join(c.name for c in service.cases())}", 404)
+        return _bad(f"no case {quoted(name)}; cases are: {', '.join(c.name for c in service.cases())}", 404)
     book = service.book()
     verdict = judge(book, found)
     from ..render.decisions import decision_data
