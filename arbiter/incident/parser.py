@@ -358,8 +358,12 @@ class _Build(Transformer):
     after_next_cut = _moment("after-next-cut")
 
     def number(self, token: Token) -> int:
-        """A number as written; one too long to mean anything is an error at its column."""
+        """A number as written; one too long to mean anything, or below nought (every number
+        of the notation counts something: cards, points, honours, packs, tricks), is an
+        error at its column."""
         problem = limits.number_problem(str(token))
+        if not problem and str(token).startswith("-"):
+            problem = f"{token} is below nought: a number here counts something, so it is 0 or more"
         if problem:
             self.fail(token, problem)
         return int(token)
