@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from enum import Enum
 from typing import Annotated, Optional
 
@@ -10,7 +9,7 @@ import typer
 
 from ..lawbook import Law, LawBook, load_lawbook
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
-from ..support.escapes import shown
+from ..support.escapes import json_text, shown
 from ..support.names import name_key
 from . import completion, terminal
 from .errors import fail, user_errors
@@ -32,7 +31,7 @@ def _book() -> LawBook:
 
 
 def _json(data) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    typer.echo(json_text(data, indent=2))
 
 
 def _refs(book: LawBook, parts: list[str]) -> list[str]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from .. import api as library
@@ -25,6 +24,7 @@ from ..lawbook import UnknownCode, UnknownLaw
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
 from ..support.names import quoted
 from . import service
+from .jsontext import JSONText
 from .limits import MAX_BODY
 
 router = APIRouter(prefix="/api")
@@ -63,12 +63,12 @@ class RubberRequest(BaseModel):
     code: str = "english-1864"
 
 
-def _incident_error(exc: IncidentError) -> JSONResponse:
-    return JSONResponse({"error": service.error_data(exc)}, status_code=422)
+def _incident_error(exc: IncidentError) -> JSONText:
+    return JSONText({"error": service.error_data(exc)}, status_code=422)
 
 
-def _bad(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": {"message": message}}, status_code=status)
+def _bad(message: str, status: int = 400) -> JSONText:
+    return JSONText({"error": {"message": message}}, status_code=status)
 
 
 @router.post("/rule", summary="Rule on an incident", tags=["incidents"])
