@@ -34,7 +34,8 @@ def decimal(name: str) -> str | None:
     integer, so a number of a million digits is only a long string."""
     if not name or not name.isdecimal():
         return None
-    return "".join(str(unicodedata.decimal(c)) for c in name).lstrip("0") or "0"
+    ascii_digits = name if name.isascii() else "".join(str(unicodedata.decimal(c)) for c in name)
+    return ascii_digits.lstrip("0") or "0"
 
 
 #: The most characters of a name an error message repeats.
