@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .lawbook import Law, LawBook
 from .lawbook.yamlio import read_yaml
+from .support.names import decimal, name_key
 from .support.resources import cases_dir
 
 if TYPE_CHECKING:   # the parser and the engine are loaded to judge, not to list the cases
@@ -100,18 +101,29 @@ def book_text(book: LawBook, case: Case) -> Law:
     return book.law(case.book_entry)
 
 
-def roman(n: int) -> str:
-    out = ""
-    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out, n = out + letters, n - value
-    return out
+def arabic(numeral: str) -> int | None:
+    """The value of a Roman numeral of the book's (``VII`` is 7), or None if it is not one.
+    Read only from a case's own name, which is short: never from what a reader typed."""
+    values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+    if not numeral or len(numeral) > 15 or any(c not in values for c in numeral):
+        return None
+    total = 0
+    for here, after in zip(numeral, numeral[1:] + "I"):
+        total += -values[here] if values[here] < values[after] else values[here]
+    return total
+
+
+def case_names(case: Case) -> set[str]:
+    """What a reader may call a case, as :func:`~arbiter.support.names.name_key` makes keys:
+    its Roman number (``vii``) and the same number in figures (``7``)."""
+    number = arabic(case.name.upper())
+    return {name_key(case.name)} | ({str(number)} if number else set())
 
 
 def case_named(cases: list[Case], name: str) -> Case | None:
-    """A case by its Roman number (VII) or an Arabic one (7, 07); None if there is none."""
-    key = name.strip().upper()
-    if key.isdigit():
-        key = roman(int(key))
-    return next((case for case in cases if case.name == key), None)
+    """A case by its Roman number (VII) or an Arabic one (7, 07, ٧); None if there is none.
+    The name is looked up among the names of the cases there are: nothing is computed from
+    it, so a number of any length is answered at once (as "no such case")."""
+    key = name_key(name)
+    key = decimal(key) or key
+    return next((case for case in cases if key in case_names(case)), None)

@@ -30,11 +30,12 @@ def _load(collection: str):
 def _find(cases, name: str):
     """A case by its Roman number (VII) or an Arabic one (7, 07), or an error naming them."""
     from ..cases import case_named
+    from ..support.names import quoted
 
     case = case_named(cases, name)
     if case is not None:
         return case
-    fail(f"no case {name!r}; cases are: {', '.join(c.name for c in cases)}")
+    fail(f"no case {quoted(name)}; cases are: {', '.join(c.name for c in cases)}")
 
 
 @cases_app.command("list")

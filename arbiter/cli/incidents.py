@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Annotated
 
 import typer
 
-from ..support.escapes import shown
+from ..support.escapes import json_text, shown
 from . import completion, terminal
 
 # The parser, the replay and the narrative are imported when a command needs them, so that
@@ -77,7 +76,7 @@ def check(
     for warning in incident.warnings:
         typer.echo(str(warning), err=True)
     if fmt == "json":
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        typer.echo(json_text(data, indent=2))
         return
     out = terminal.console()
     title = incident.title or incident.path

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from enum import Enum
 from typing import Annotated, Optional
 
@@ -10,7 +9,8 @@ import typer
 
 from ..lawbook import Law, LawBook, load_lawbook
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
-from ..support.escapes import shown
+from ..support.escapes import json_text, shown
+from ..support.names import name_key
 from . import completion, terminal
 from .errors import fail, user_errors
 from .games import game_command, game_data
@@ -31,12 +31,12 @@ def _book() -> LawBook:
 
 
 def _json(data) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    typer.echo(json_text(data, indent=2))
 
 
 def _refs(book: LawBook, parts: list[str]) -> list[str]:
     """``english-1864 72 73`` is two laws; ``english-1864 dummy II`` is one."""
-    if len(parts) > 2 and parts[0].lower() in book.codes and all(p.strip("/").isdigit() for p in parts[1:]):
+    if len(parts) > 2 and name_key(parts[0]) in book.codes and all(p.strip("/").isdigit() for p in parts[1:]):
         return [f"{parts[0]}/{p}" for p in parts[1:]]
     return [_ref(parts)]
 
@@ -64,8 +64,8 @@ def list_(
                 fail("--topic needs a code: `arbiter laws list CODE --topic TOPIC`", code=2)
             _list_codes(book, fmt)
             return
+        code = book.code_id(code)
         entries = book.entries_of(code)
-        code = entries[0].code
         if topic is not None:
             key = topic.strip().lower()
             if key not in book.topics:
@@ -304,7 +304,8 @@ def compare_(
         book = _book()
         out = terminal.console()
         color = out.is_terminal and not out.no_color
-        if left in book.codes and right in book.codes:
+        if name_key(left) in book.codes and name_key(right) in book.codes:
+            left, right = book.code_id(left), book.code_id(right)
             if right not in book.editions(left):
                 fail(f"{left} and {right} are different codes, numbered differently; compare their "
                      f"laws one by one (e.g. `arbiter laws compare english-1864/72 american-1893/30`), "

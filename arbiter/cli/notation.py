@@ -3,13 +3,13 @@ derive (the listing itself is :mod:`arbiter.guide`)."""
 
 from __future__ import annotations
 
-import json
 from enum import Enum
 from typing import Annotated, Optional
 
 import typer
 
 from ..guide import SECTIONS
+from ..support.escapes import json_text
 
 
 class Format(str, Enum):
@@ -39,6 +39,6 @@ def notation(
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1)
     if fmt is Format.json:
-        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        typer.echo(json_text(data, indent=2))
     else:
         typer.echo(as_text(data), nl=False)

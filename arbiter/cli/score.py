@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Optional
 
 import typer
@@ -15,12 +16,17 @@ score_app = typer.Typer(help="Settle a hand or a rubber: who scores, who pays wh
                         no_args_is_help=True)
 
 
+#: A number as a score is written: ASCII digits (``²`` is a digit to ``str.isdigit``, not to
+#: ``int``), and no more of them than a score could need.
+_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
 def _pairs(values: list[str], what: str) -> dict[str, int]:
     """``AB=9`` options as {side: number}."""
     out = {}
     for item in values:
         side, _, number = item.partition("=")
-        if not side or not number.lstrip("-").isdigit():
+        if not side or not _NUMBER.fullmatch(number):
             fail(f"{what} is written SIDE=NUMBER, e.g. AB=9, not {item!r}", code=2)
         out[side] = int(number)
     return out
@@ -66,7 +72,7 @@ def rubber(
 
     with user_errors():
         played = [(side, value) for side, value in ((g.partition("=")[0], g.partition("=")[2]) for g in games)]
-        if not all(v.isdigit() for _, v in played):
+        if not all(_NUMBER.fullmatch(v) and not v.startswith("-") for _, v in played):
             fail("each game is written SIDE=VALUE, e.g. AB=3", code=2)
         try:
             r = score_rubber(scoring_system(code), [(s, int(v)) for s, v in played])

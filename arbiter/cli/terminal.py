@@ -31,9 +31,29 @@ def __getattr__(name: str) -> Any:
     if name not in _RICH:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     module = import_module(_RICH[name])
-    value = module if name == "box" else getattr(module, name)
+    value = _text_class() if name == "Text" else module if name == "box" else getattr(module, name)
     globals()[name] = value
     return value
+
+
+@lru_cache(maxsize=1)
+def _text_class() -> type:
+    """rich's ``Text``, its words shown (:func:`~arbiter.support.escapes.shown`) as they are
+    given: rich itself drops a bell, a backspace or a carriage return without a word, and
+    would lay out a zero-width character as taking no room, where it is shown as ``\u200b``."""
+    from rich.text import Text
+
+    from ..support.escapes import shown
+
+    class ShownText(Text):
+        def __init__(self, text: str = "", *args: Any, **kwargs: Any) -> None:
+            super().__init__(shown(text), *args, **kwargs)
+
+        def append(self, text: Any, style: Any = None) -> ShownText:
+            super().append(shown(text) if isinstance(text, str) else text, style)
+            return self
+
+    return ShownText
 
 
 @lru_cache(maxsize=1)
@@ -47,6 +67,10 @@ def _console_class() -> type:
         def on_broken_pipe(self) -> None:
             """``arbiter … | head``: the reader has what it wanted; stop quietly, exit 0."""
             raise BrokenPipeError
+
+        def render_str(self, text: str, **options: Any) -> Text:
+            """A string printed: shown first (see :func:`_text_class`)."""
+            return super().render_str(shown(text), **options)
 
         def _render_buffer(self, buffer) -> str:
             """Text as it is written out, with its control characters shown (``\\x1b``):
@@ -73,9 +97,7 @@ def console() -> Console:
 def law_text(text: str, terms: tuple[str, ...] = ()) -> Text:
     """Style one paragraph: ``_italics_`` set in italics, ``[32]`` markers set off, and the
     words whose stems are in ``terms`` (a search's) highlighted."""
-    from rich.text import Text
-
-    out = Text()
+    out = _text_class()()
     pos = 0
     for m in _ITALIC.finditer(text):
         out.append(text[pos:m.start()])
@@ -100,15 +122,11 @@ def indented(renderable, left: int = 4) -> Padding:
 
 
 def heading(text: str) -> Text:
-    from rich.text import Text
-
-    return Text(text, style="bold")
+    return _text_class()(text, style="bold")
 
 
 def dim(text: str) -> Text:
-    from rich.text import Text
-
-    return Text(text, style="dim")
+    return _text_class()(text, style="dim")
 
 
 def one_line(text: str, width: int) -> str:
@@ -118,9 +136,7 @@ def one_line(text: str, width: int) -> str:
 
 def word_diff(changes, color: bool) -> Text:
     """A running text with deletions and insertions marked; wdiff-style marks without color."""
-    from rich.text import Text
-
-    out = Text()
+    out = _text_class()()
     for i, change in enumerate(changes):
         if i:
             out.append(" ")

@@ -256,9 +256,36 @@ def _card_suggestion(word: str) -> str | None:
 
 # ------------------------------------------------------------------ the transformer
 
+#: A backslash and what it escapes: a character by its code (``\x1b``, ``\u202e``,
+#: ``\U000e0041``, as ``arbiter fmt`` writes what is not seen as itself), or any other
+#: one character, which stands for itself (``\"`` a quote, ``\\`` a backslash).
+_ESCAPE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([xuU])|(.))")
+_ESCAPE_DIGITS = {"x": "two", "u": "four", "U": "eight"}
+_ESCAPE_EXAMPLE = {"x": "\\x1b", "u": "\\u202e", "U": "\\U000e0041"}
+
+
 def _unquote(token: Token) -> str:
-    r"""The words inside the quotes; ``\"`` stands for a quote and ``\\`` for a backslash."""
-    return re.sub(r"\\(.)", r"\1", str(token)[1:-1])
+    r"""The words inside the quotes, their escapes read. An escape that names no character
+    (``\x4g``, ``\U0011ffff``, a lone surrogate) or a line break (a quotation is one line)
+    is an error at the escape."""
+    def character(m: re.Match) -> str:
+        hexadecimal, letter, itself = m.group(1) or m.group(2) or m.group(3), m.group(4), m.group(5)
+        if itself is not None:
+            return itself
+        code = int(hexadecimal, 16) if hexadecimal else None
+        if code is None:
+            problem = (f"`\\{letter}` begins an escape: {_ESCAPE_DIGITS[letter]} hex digits follow, "
+                       f"as in {_ESCAPE_EXAMPLE[letter]}")
+        elif code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+            problem = f"`{m.group()}` names no character"
+        elif code == 0x0A:
+            problem = f"`{m.group()}` is a line break, and a quotation is one line: make it two statements"
+        else:
+            return chr(code)
+        at = Token(token.type, token.value, line=token.line, column=(token.column or 1) + 1 + m.start())
+        _BUILD.fail(at, problem)
+
+    return _ESCAPE.sub(character, str(token)[1:-1])
 
 
 class _Build(Transformer):
@@ -358,8 +385,12 @@ class _Build(Transformer):
     after_next_cut = _moment("after-next-cut")
 
     def number(self, token: Token) -> int:
-        """A number as written; one too long to mean anything is an error at its column."""
+        """A number as written; one too long to mean anything, or below nought (every number
+        of the notation counts something: cards, points, honours, packs, tricks), is an
+        error at its column."""
         problem = limits.number_problem(str(token))
+        if not problem and str(token).startswith("-"):
+            problem = f"{token} is below nought: a number here counts something, so it is 0 or more"
         if problem:
             self.fail(token, problem)
         return int(token)

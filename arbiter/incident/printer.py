@@ -7,7 +7,10 @@ gives the same incident again.
 
 from __future__ import annotations
 
+import re
+
 from ..cards import pbn_hand
+from ..support.escapes import HIDDEN, escape, shown
 from .model import (
     UNSPECIFIED,
     Alternative,
@@ -55,10 +58,20 @@ _VERBS = {
 }
 
 
+#: What cannot stand as itself between the canonical form's quotes: the backslash and the
+#: quote, a line break, and every character not seen as itself (escapes.HIDDEN).
+_ESCAPED = re.compile(r'[\\"\n]|' + HIDDEN.pattern)
+
+
 def _quote(words: str | None) -> str:
+    r"""``words`` between double quotes: ``\"`` for a quote, ``\\`` for a backslash, and
+    ``\x1b``, ``\u202e``, ``\U000e0041`` for a character not seen as itself, which the parser
+    reads back as that character (so the canonical form holds no control, bidi or
+    invisible character, and prints the same to a terminal, a pipe or a file)."""
     if words is None:
         return ""
-    return '"' + words.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + _ESCAPED.sub(lambda m: "\\" + m.group() if m.group() in '\\"' else escape(m.group()),
+                              words) + '"'
 
 
 
@@ -135,8 +148,8 @@ def format_incident(incident: Incident) -> str:
         indent = ""
         if isinstance(item, (Statement, Dispute)) and item.moment is not UNSPECIFIED and item.moment != UNSPECIFIED:
             indent = "  "
-        if isinstance(item, Comment):
-            out.append(f"# {item.text}".rstrip())
+        if isinstance(item, Comment):     # a comment is read as written: what is hidden is shown
+            out.append(f"# {shown(item.text)}".rstrip())
             continue
         if isinstance(item, HeaderLine):
             line = header_text(item, incident)
@@ -162,4 +175,4 @@ def format_incident(incident: Incident) -> str:
 
 def _with_comment(line: str, incident: Incident, number: int) -> str:
     comment = incident.trailing_comments.get(number)
-    return f"{line}  # {comment}" if comment else line
+    return f"{line}  # {shown(comment)}" if comment else line

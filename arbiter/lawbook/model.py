@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..support.names import name_key, quoted
 from .records import ConcordanceGroup, GameData, Paragraph, Source
 from .searchwords import SearchWords
 
@@ -128,7 +129,7 @@ class LawBook:
         parts = [p for p in re.split(r"[/\s]+", ref) if p]
         if not parts:
             return ref
-        code = parts[0].lower()
+        code = name_key(parts[0])
         if code not in self.codes:
             return ref
         local = []
@@ -144,18 +145,26 @@ class LawBook:
     def _dummy_number(self, code: str, number: str) -> str:
         """Dummy's laws are I–III in one code and 1–4 in another: accept either."""
         romans = ["i", "ii", "iii", "iv", "v"]
+        figures = {str(i): roman for i, roman in enumerate(romans, 1)}     # looked up, never int(): "²" is a digit
         ids = {law.local_id for law in self.entries_of(code)}
         for candidate in (number.upper(), number,
-                          romans[int(number) - 1].upper() if number.isdigit() and 0 < int(number) <= 5 else None,
+                          figures[number].upper() if number in figures else None,
                           str(romans.index(number) + 1) if number in romans else None):
             if candidate and f"dummy/{candidate}" in ids:
                 return candidate
         return number.upper() if number in romans else number
 
+    def code_id(self, name: str) -> str:
+        """The id of the code ``name`` names, however it is spelt (``ENGLISH-1864``,
+        `` english-1864 ``: :func:`~arbiter.support.names.name_key`); UnknownCode, with the
+        nearest code, if it names none."""
+        key = name_key(name)
+        if key not in self.codes:
+            raise UnknownCode(name, self)
+        return key
+
     def entries_of(self, code: str, kinds: tuple[str, ...] | None = None) -> list[Law]:
-        code = code.lower() if code.lower() in self.codes else code
-        if code not in self.codes:
-            raise UnknownCode(code, self)
+        code = self.code_id(code)
         laws = [self.entries[i] for i in self.codes[code].entry_ids]
         return [law for law in laws if kinds is None or law.kind in kinds]
 
@@ -164,7 +173,8 @@ class LawBook:
         return [law for law in self.entries_of(code, ("law",)) if isinstance(law.number, int)]
 
     def game(self, name: str) -> GameData:
-        key = self._aliases.get(name.lower(), name.lower())
+        """A game by its id or an alias, however it is spelt (as :meth:`code_id`)."""
+        key = self._aliases.get(name_key(name), name_key(name))
         if key not in self.games:
             raise KeyError(name)
         return self.games[key]
@@ -196,7 +206,7 @@ class LawBook:
 class UnknownLaw(KeyError):
     def __init__(self, ref: str, book: LawBook) -> None:
         self.ref = ref
-        code = ref.replace(" ", "/").split("/", 1)[0]
+        code = name_key(ref.replace(" ", "/").split("/", 1)[0])
         if code not in book.codes:
             hint = str(UnknownCode(code, book)).split("; ", 1)[1]
         else:
@@ -232,10 +242,9 @@ class UnknownCode(KeyError):
     def __init__(self, code: str, book: LawBook) -> None:
         import difflib
 
-        close = difflib.get_close_matches(code.lower(), list(book.codes), n=1)
+        close = difflib.get_close_matches(name_key(code), list(book.codes), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f"; codes are: {', '.join(book.codes)}"
-        shown = code if len(code) <= 60 else code[:57] + "…"
-        super().__init__(f"no code {shown!r}{hint}")
+        super().__init__(f"no code {quoted(code)}{hint}")
 
     def __str__(self) -> str:
         return self.args[0]

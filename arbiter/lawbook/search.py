@@ -152,8 +152,7 @@ def search(book: LawBook, query: str, code: str | None = None, limit: int | None
 
 def _codes(book: LawBook, parsed: Query, code: str | None, all_printings: bool) -> list[str]:
     if code:
-        book.entries_of(code)  # raises UnknownCode with a suggestion
-        return [code.lower() if code.lower() in book.codes else code]
+        return [book.code_id(code)]  # UnknownCode, with a suggestion, if it names none
     if parsed.codes:
         chosen = list(parsed.codes)
         if all_printings:

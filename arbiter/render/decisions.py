@@ -7,7 +7,6 @@ the facts, the question, "Decision.--" with the holdings and the laws relied on
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import fields
 from functools import lru_cache
@@ -17,6 +16,7 @@ from markupsafe import Markup, escape
 
 from ..lawbook import LawBook
 from ..ruling.decision import Decision, Finding
+from ..support.escapes import json_text
 from ..support.resources import templates_dir
 from .templating import EscapingTemplate, finalize
 
@@ -188,7 +188,7 @@ def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> d
 def render(decision: Decision, book: LawBook, fmt: str = "text", explain: bool = False) -> str:
     data = decision_data(decision, book, explain)
     if fmt == "json":
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        return json_text(data, indent=2) + "\n"
     template = _environment().get_template(f"decision.{fmt}.j2")
     return template.render(d=data, book=book, explain=explain)
 
@@ -199,9 +199,9 @@ def render_comparison(decisions: list[Decision], book: LawBook, fmt: str = "text
     data = [decision_data(d, book) for d in decisions]
     comparison = comparison_data(decisions)
     if fmt == "json":
-        return json.dumps({"decisions": data, "comparison": comparison,
-                           "differences": [line for b in comparison["branches"] for line in b["differing"]]},
-                          indent=2, ensure_ascii=False) + "\n"
+        return json_text({"decisions": data, "comparison": comparison,
+                          "differences": [line for b in comparison["branches"] for line in b["differing"]]},
+                         indent=2) + "\n"
     template = _environment().get_template(f"comparison.{fmt}.j2")
     return template.render(ds=data, c=comparison, book=book)
 

@@ -1,8 +1,10 @@
 """What the Jinja2 environment of :mod:`arbiter.render` needs to be safe with free text.
 
-- :func:`finalize`: every value a template writes has its control characters shown
-  (``\\x1b``), whatever the format, so no escape sequence reaches a terminal from the text,
-  Markdown or HTML output. Markup (a macro's output, HTML already escaped) stays Markup.
+- :func:`finalize`: every value a template writes has its control, bidi and invisible
+  characters shown (``\\x1b``, ``\\u202e``: :func:`arbiter.support.escapes.shown`), whatever the
+  format, so no escape sequence reaches a terminal from the text, Markdown or HTML output
+  and no remark turns a line around. Markup (a macro's output, HTML already escaped) stays
+  Markup.
 - :class:`EscapingTemplate`: a Markdown template (``*.md.j2``) is given its data with every
   string written for Markdown (:func:`arbiter.support.escapes.markdown`), as HTML templates are
   HTML-escaped. The data, not each written value, is escaped, so that what a template adds
@@ -26,7 +28,7 @@ from ..support.escapes import markdown_data, shown
 
 
 def finalize(value: Any) -> Any:
-    """A template's value as written: control characters shown, Markup kept Markup."""
+    """A template's value as written: what is not seen as itself shown, Markup kept Markup."""
     if isinstance(value, Markup):
         return Markup(shown(str(value)))
     if isinstance(value, str):

@@ -248,11 +248,10 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     """Rule on ``incident`` under ``code`` (default: the incident's) for ``game``. An
     unknown code or game named in the file is an IncidentError at its header line."""
     check_names(book, incident)
-    code = code or incident.code or "english-1864"
+    code = book.code_id(code or incident.code or "english-1864")   # an unknown code is an error with a suggestion
     game = game or incident.game or "whist"
     if _known_game(book, game):
         game = book.game(game).id       # an alias ("solo-whist") is the game it names
-    book.entries_of(code)   # an unknown code is an error with a suggestion
     _check_game_of_code(book, incident, code, game)
     rules = book.rules_of(code)
     branches = []

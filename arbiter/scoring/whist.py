@@ -24,11 +24,12 @@ class ScoringError(ValueError):
 def scoring_system(code: str, book=None) -> dict:
     """The scoring numbers of a code, as checked by the law book's loader."""
     from ..lawbook import load_lawbook
+    from ..support.names import name_key, quoted
 
     systems = (book or load_lawbook()).scoring
-    if code not in systems:
-        raise ScoringError(f"no scoring for {code!r}; codes with scoring: {', '.join(systems)}")
-    return systems[code]
+    if name_key(code) not in systems:
+        raise ScoringError(f"no scoring for {quoted(code)}; codes with scoring: {', '.join(systems)}")
+    return systems[name_key(code)]
 
 
 @dataclass
@@ -71,6 +72,10 @@ def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
     _check_honours(system, sides, honours or {})
     score = {s: before.get(s, 0) for s in sides}
     tricks = {s: tricks.get(s, 0) for s in sides}
+    for what, counts in (("tricks", tricks), ("points before the hand", score)):
+        negative = next((s for s, n in counts.items() if n < 0), None)
+        if negative is not None:
+            raise ScoringError(f"{negative} cannot have {counts[negative]} {what}: a count is never below nought")
     if sum(tricks.values()) > 13:
         raise ScoringError("more than thirteen tricks")
     if system.get("book") is None:
@@ -182,6 +187,8 @@ def score_rubber(system: dict, games: list[tuple[str, int]]) -> dict:
     for i, (side, value) in enumerate(games, 1):
         if winner:
             raise ScoringError(f"game {i} is played after the rubber was won by {winner}")
+        if value < 1:
+            raise ScoringError(f"game {i} is worth {value}: a game won is worth at least one point")
         won[side] = won.get(side, 0) + 1
         points[side] = points.get(side, 0) + value
         if won[side] == needed:

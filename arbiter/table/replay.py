@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, replace
 from ..cards import Card
 from ..facts import Fact, FactSet
 from ..incident.model import HeaderLine, Incident, Moment, Statement, not_a_seat
-from ..incident.printer import alternative_text
 from .calls import Calls
 from .customs import WHIST, Customs
 from .hands import KnownHands
+from .ruled_out import warn_ruled_out
 from .state import HAND_SIZE, Trick
 from .tricks import TrickPlay
 from .unknowns import Unknown
@@ -88,12 +88,7 @@ def replay_all(incident: Incident, customs: Customs = WHIST) -> list[tuple[tuple
             refused.append((choice, exc))
     if not done:
         raise refused[0][1]
-    for choice, error in refused:
-        ways = "; ".join(alternative_text(a) for a in choice)
-        incident.warnings.append(IncidentError(
-            error.path, error.line, error.column, error.text, error.expected, None,
-            f"the facts cannot have gone this way if {ways} ({error.problem or error.expected}); "
-            "the arbiter rules only the ways they can have gone", warning=True))
+    warn_ruled_out(incident, refused, len(done) + len(refused))     # by reason, not one for each way
     return done
 
 

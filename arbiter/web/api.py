@@ -16,14 +16,15 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from .. import api as library
 from ..incident import IncidentError
 from ..lawbook import UnknownCode, UnknownLaw
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
+from ..support.names import quoted
 from . import service
+from .jsontext import JSONText
 from .limits import MAX_BODY
 
 router = APIRouter(prefix="/api")
@@ -62,12 +63,12 @@ class RubberRequest(BaseModel):
     code: str = "english-1864"
 
 
-def _incident_error(exc: IncidentError) -> JSONResponse:
-    return JSONResponse({"error": service.error_data(exc)}, status_code=422)
+def _incident_error(exc: IncidentError) -> JSONText:
+    return JSONText({"error": service.error_data(exc)}, status_code=422)
 
 
-def _bad(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": {"message": message}}, status_code=status)
+def _bad(message: str, status: int = 400) -> JSONText:
+    return JSONText({"error": {"message": message}}, status_code=status)
 
 
 @router.post("/rule", summary="Rule on an incident", tags=["incidents"])
@@ -114,10 +115,10 @@ async def codes() -> Any:
 async def code(code: str) -> Any:
     book = service.book()
     try:
-        book.entries_of(code.lower())     # an unknown code is an error with a suggestion
+        found = book.code_id(code)     # an unknown code is an error with a suggestion
     except UnknownCode as exc:
         return _bad(str(exc), 404)
-    return code_to_dict(book, book.codes[code.lower()])
+    return code_to_dict(book, book.codes[found])
 
 
 @router.get("/laws/{ref:path}", summary="One law", tags=["laws"])
@@ -168,7 +169,7 @@ async def case(name: str) -> Any:
 
     found = service.case_named(name)
     if found is None:
-        return _bad(f"no case {name!r}; cases are: {', '.join(c.name for c in service.cases())}", 404)
+        return _bad(f"no case {quoted(name)}; cases are: {', '.join(c.name for c in service.cases())}", 404)
     book = service.book()
     verdict = judge(book, found)
     from ..render.decisions import decision_data

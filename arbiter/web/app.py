@@ -7,11 +7,12 @@ import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
 from .. import __version__
 from . import api, pages, static
+from .jsontext import JSONText
 from .layout import error_page
 from .limits import MAX_BODY, BodyLimit, too_large_message
 
@@ -38,6 +39,7 @@ def create_app() -> FastAPI:
                      "themselves, searchable; the published cases. The JSON is the same as the command "
                      "line's `--format json`."),
         docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
+        default_response_class=JSONText,
     )
     app.include_router(api.router)
     app.include_router(pages.router)
@@ -89,5 +91,5 @@ def _error(request: Request, status: int, message: str, title: str | None = None
         body: dict = {"message": message}
         if details:
             body["problems"] = details
-        return JSONResponse({"error": body}, status_code=status)
+        return JSONText({"error": body}, status_code=status)
     return HTMLResponse(error_page(status, title or _TITLES.get(status, "Error"), message), status_code=status)

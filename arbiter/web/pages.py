@@ -16,6 +16,7 @@ from .. import api as library
 from ..incident import IncidentError
 from ..lawbook import UnknownCode, UnknownLaw
 from ..render.decisions import ITALICS, decision_data
+from ..support.names import quoted
 from . import service
 from .lawtext import law_html
 from .layout import page, render_page
@@ -56,7 +57,7 @@ async def home(example: str | None = Query(None, max_length=100),
     if case:
         found = service.case_named(case)
         if found is None:
-            raise PageError(404, "No such case", f"There is no published case {case!r}.")
+            raise PageError(404, "No such case", f"There is no published case {quoted(case)}.")
         text = lines_of(found.incident_path.read_text(encoding="utf-8"))
     else:
         examples = service.examples()
@@ -151,10 +152,10 @@ async def codes_page() -> HTMLResponse:
 async def code_page(code: str) -> HTMLResponse:
     book = service.book()
     try:
-        entries = book.entries_of(code)
+        code = book.code_id(code)
     except UnknownCode as exc:
         raise PageError(404, "No such code", str(exc)) from None
-    return page("code.html.j2", code=book.codes[entries[0].code] if entries else book.codes[code], entries=entries)
+    return page("code.html.j2", code=book.codes[code], entries=book.entries_of(code))
 
 
 @router.get("/laws/{code}/{local:path}", response_class=HTMLResponse, include_in_schema=False)
@@ -219,7 +220,7 @@ async def case_page(name: str) -> HTMLResponse:
 
     found = service.case_named(name)
     if found is None:
-        raise PageError(404, "No such case", f"There is no published case {name!r}; the cases are "
+        raise PageError(404, "No such case", f"There is no published case {quoted(name)}; the cases are "
                         + ", ".join(c.name for c in service.cases()) + ".")
     book = service.book()
     verdict = judge(book, found)
@@ -275,7 +276,7 @@ async def score_page(code: str = Query("english-1864", max_length=60),
     try:
         if games.strip():
             played = [g.partition("=") for g in games.split()]
-            if not all(side and value.isdigit() for side, _, value in played):
+            if not all(side and re.fullmatch(r"[0-9]{1,9}", value) for side, _, value in played):
                 raise ScoringError("each game is written SIDE=VALUE, e.g. AB=3 YZ=1 AB=2")
             rubber = rubber_words(score_rubber(scoring_system(code, book),
                                                [(side, int(value)) for side, _, value in played]))
