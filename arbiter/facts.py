@@ -45,6 +45,8 @@ class FactSet:
         # that a fact said a thousand times is looked up in it at once, not by a walk of its
         # thousand times)
         self._later: dict[tuple[str, tuple[Arg, ...]], dict[int, Fact]] = {}
+        # states that last (the trump card left on the table): the time each ended, if it did
+        self._ends: dict[tuple[str, tuple[Arg, ...]], int] = {}
         for fact in (facts or {}).values():
             self.add_fact(fact)
 
@@ -95,6 +97,17 @@ class FactSet:
         later = self._later.get((fact.name, fact.args))
         return [fact.time, *later] if later else [fact.time]
 
+    def end(self, name: str, *args: Arg, time: int) -> None:
+        """A state ends (the trump card taken up): it held from its fact's time until ``time``."""
+        key = (name, tuple(args))
+        if key in self._facts and key not in self._ends:
+            self._ends[key] = time
+
+    def held_at(self, fact: Fact, time: int) -> bool:
+        """Whether a state held at ``time``: begun by then, and not yet ended."""
+        ended = self._ends.get((fact.name, fact.args))
+        return fact.time <= time and (ended is None or time < ended)
+
     def occurrences(self, fact: Fact) -> list[Fact]:
         """The fact each time it arose, with the line and moment of that time: the same
         demand made at trick 3 and again at trick 4 is one fact, made twice."""
@@ -108,6 +121,7 @@ class FactSet:
         out._by_name = {name: list(facts) for name, facts in self._by_name.items()}
         out._by_first = {key: list(facts) for key, facts in self._by_first.items()}
         out._later = {key: dict(times) for key, times in self._later.items()}
+        out._ends = dict(self._ends)
         return out
 
     def __iter__(self):
@@ -159,6 +173,8 @@ GIVEN_BY_REPLAY: dict[str, frozenset[int]] = {name: frozenset(arities) for name,
     "named_trump_card": (2,), "detached": (2,), "shown_to_partner": (2,), "threw_down_hand": (2,),
     "all_hands_thrown_down": (1,), "retains_hand": (1,), "took_up_trump_card": (2,),
     "took_up_trump_card_early": (1,), "trump_card_left_on_table": (2,),
+    # states that last, asked with ``@ during T``: the trump card on the table until taken up
+    "trump_card_on_table": (1,),
     # speech, claims, penalties, scores, bidding
     "said": (2,), "asked": (3,), "answered": (2,), "claimed": (2,), "withdraws_claim": (1,),
     "objects": (1, 2), "consulted": (2,), "penalty_demanded": (4,), "holds_suit": (2,),

@@ -89,6 +89,11 @@ def _solve(tree, facts: FactSet, sol: Solution) -> Iterator[Solution]:
             binding = _unify(tree.args, fact.args, sol.binding)
             if binding is None:
                 continue
+            if tree.during:   # a state that held at a time bound before it
+                when = binding.get(tree.time)
+                if isinstance(when, int) and facts.held_at(fact, when):
+                    yield Solution(binding, sol.used + (fact,))
+                continue
             if tree.time:   # the first time it arose; with ``any``, each time, as it arose then
                 for each in (facts.occurrences(fact) if tree.any_time else (fact,)):
                     if binding.get(tree.time, each.time) == each.time:

@@ -270,9 +270,9 @@ def _phrase(lower: list[str], i: int, words: QuestionWords) -> tuple[Word | None
 
 @lru_cache(maxsize=1)
 def _parser():
-    from lark import Lark
+    from ..support.grammars import lalr_parser
 
-    return Lark(Path(__file__).with_name("question.lark").read_text(encoding="utf-8"), parser="lalr")
+    return lalr_parser("question", Path(__file__).with_name("question.lark").read_text(encoding="utf-8"), None)
 
 
 def read_question(text: str, seats: tuple[str, ...], words: QuestionWords, trump: str | None = None) -> Query | None:

@@ -42,10 +42,12 @@ class Pred:
     moment: str | None = None
     time: str | None = None      # ``@ T``: the variable bound to the time of the fact
     any_time: bool = False       # ``@ any T``: to each time it arose, not only the first
+    during: bool = False         # ``@ during T``: a state that held at ``T`` (begun, not yet ended)
 
     def __str__(self) -> str:
         args = ", ".join(a.name if isinstance(a, Var) else str(a.value) for a in self.args)
-        at = self.moment or (f"any {self.time}" if self.any_time else self.time)
+        at = self.moment or (f"any {self.time}" if self.any_time else f"during {self.time}" if self.during
+                             else self.time)
         return f"{self.name}({args})" + (f" @ {at}" if at else "")
 
 
@@ -115,6 +117,8 @@ class _Build:
     def pred(self, c):
         name, *args, at = c
         args = tuple(a for a in args if a is not None)
+        if isinstance(at, tuple) and at[0] == "during":       # ``@ during T``
+            return Pred(str(name), args, time=str(at[1]), during=True)
         if isinstance(at, tuple):       # ``@ any T``
             return Pred(str(name), args, time=str(at[1]), any_time=True)
         if at is not None and at.type == "VAR":
@@ -123,6 +127,9 @@ class _Build:
 
     def any_time(self, c):
         return ("any", c[0])
+
+    def during(self, c):
+        return ("during", c[0])
 
     def cmp(self, c):
         left, op, right = c
@@ -177,7 +184,7 @@ def variables(tree) -> set[str]:
 def as_data(tree) -> Any:
     """The tree as plain values, for the cache (:mod:`arbiter.lawbook.bookfile`): a variable
     is its name, any other part a list led by what it is --
-    ``["p", name, [args], moment, time, any_time]``, ``["=", value]`` (a constant),
+    ``["p", name, [args], moment, time, any_time, during]``, ``["=", value]`` (a constant),
     ``["cmp", op, left, right]``, ``["and", part, ...]``, ``["or", part, ...]``,
     ``["not", part]``. None stays None."""
     if tree is None:
@@ -187,7 +194,7 @@ def as_data(tree) -> Any:
     if isinstance(tree, Const):
         return ["=", tree.value]
     if isinstance(tree, Pred):
-        return ["p", tree.name, [as_data(a) for a in tree.args], tree.moment, tree.time, tree.any_time]
+        return ["p", tree.name, [as_data(a) for a in tree.args], tree.moment, tree.time, tree.any_time, tree.during]
     if isinstance(tree, Cmp):
         return ["cmp", tree.op, as_data(tree.left), as_data(tree.right)]
     if isinstance(tree, (And, Or)):
@@ -217,12 +224,12 @@ def _node(data: Any, names: dict[str, Var]):
     what = data[0]
     node: Any
     if what == "p":
-        _, name, args, moment, time, any_time = data
+        _, name, args, moment, time, any_time, during = data
         if type(name) is not str or type(args) is not list or not _text_or_none(moment, time):
             raise ValueError(f"not a predicate: {data!r}")
         node = _new(Pred)
         _fill(node, "__dict__", {"name": name, "args": tuple([_term(a, names) for a in args]), "moment": moment,
-                                 "time": time, "any_time": any_time is True})
+                                 "time": time, "any_time": any_time is True, "during": during is True})
     elif what == "and" or what == "or":
         node = _new(And if what == "and" else Or)
         _fill(node, "__dict__", {"parts": tuple([_node(p, names) for p in data[1:]])})

@@ -145,6 +145,10 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion],
     if not entitled:
         holders = _listed(dict.fromkeys(str(r.who) for r in answering))
         return verdict(False, f"only {holders} may exact it", answering[0].law), None
+    due = [r for r in entitled if _arose(r) <= demand.time]
+    if not due:       # the right arose only after the demand: a penalty is not exacted before it is due
+        return verdict(False, "the penalty was not yet due when he demanded it", entitled[0].law), None
+    entitled = due
     for right in entitled:
         if of and right.against and not (of == right.against or _member(of, right.against, facts)):
             continue
@@ -159,6 +163,11 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion],
         return replace(verdict(True, f"{dm} is entitled to it", right.law), exercised=right.rule.id), right
     against = _listed(dict.fromkeys(str(r.against) for r in entitled if r.against))
     return verdict(False, f"the penalty is exacted from {against}, not from {of}", entitled[0].law), None
+
+
+def _arose(c: Conclusion) -> int:
+    """When a right arose: the time of the latest fact it rests on."""
+    return max((f.time for f in c.used), default=0)
 
 
 def _lost(dm: str, what: str, losses: list[Conclusion], demand: Fact, facts: FactSet) -> Conclusion | None:

@@ -61,10 +61,18 @@ class TableActs(TableState):
     def on_shows(self, s: Statement) -> None:
         self.add("shown_to_partner", s.actor, str(s.cards[0]), s=s)
 
+    def trump_card_on_table(self, s: Statement) -> None:
+        """The trump card on the table: a state that lasts from the deal until the dealer
+        takes it up (or plays it). It is begun only where the incident says it was left there
+        or taken up: where it lay otherwise is not known."""
+        self.facts.add("trump_card_on_table", self.i.dealer or s.actor, moment=Moment("deal"), time=0)
+
     def on_takes_up_trump(self, s: Statement) -> None:
         """Taken up before it is his turn to play to the first trick is taken up early; at his
         turn (the player on his right having played, or he leading) it is not."""
         self.add("took_up_trump_card", s.actor, self.trick_of(s), s=s)
+        self.trump_card_on_table(s)
+        self.facts.end("trump_card_on_table", s.actor, time=self.clock)
         first = self.tricks.get(1)
         if s.moment.kind in ("deal", "before-deal"):
             early = True
@@ -102,6 +110,7 @@ class TableActs(TableState):
 
     def on_leaves_trump(self, s: Statement) -> None:
         self.add("trump_card_left_on_table", s.actor, self.trick_of(s), s=s)
+        self.trump_card_on_table(s)
 
     def on_takes_from_other_pack(self, s: Statement) -> None:
         """A card of the other pack taken into the hand: a second copy, not an impossibility."""

@@ -168,6 +168,8 @@ class TrickPlay(TableState):
             self.add("hand_position", s.actor, trick.number, position, s=s)
         self.add("played", s.actor, trick.number, str(first), s=s)
         self.add("played_to_trick", s.actor, trick.number, s=s)
+        if self.i.trump_card is not None and first == self.i.trump_card:
+            self.facts.end("trump_card_on_table", s.actor, time=self.clock)     # played from the table
         self.play_time.setdefault((trick.number, s.actor), self.clock)
         if not trick.plays:
             self.add("suit_led", trick.number, first.suit.word, s=s)
@@ -360,7 +362,13 @@ class TrickPlay(TableState):
         self.winning_cards()
         for number, trick in sorted(self.tricks.items()):
             if trick.plays and not self.complete(trick):
-                self.add("trick_incomplete", number)
+                # left incomplete from the moment play went on to a later trick (known then,
+                # not only after the hand)
+                after = [t for (n, _), t in self.play_time.items() if n > number]
+                if after:
+                    self.facts.add("trick_incomplete", number, moment=Moment("trick", number), time=min(after))
+                else:
+                    self.add("trick_incomplete", number)
         if self.tricks:
             self.add("tricks_recorded", len(self.tricks))
         last = self.tricks.get(HAND_SIZE)
