@@ -144,7 +144,7 @@ GIVEN_BY_REPLAY: dict[str, frozenset[int]] = {name: frozenset(arities) for name,
     "seat": (1,), "right_of": (2,), "left_of": (2,), "fellow_adversary": (2,), "partner": (2,),
     "adversary": (2,), "side_of": (2,), "opposing_side": (2,),
     "code": (1,), "game": (1,), "packs": (1,), "dealer": (1,), "eldest": (1,), "dummy": (1,),
-    "bidder": (1,), "trump": (1,), "trump_card": (1,), "score": (3,), "dealt": (2,),
+    "bidder": (1,), "trump": (1,), "trump_card": (1,), "score": (3,), "dealt": (2,), "cards_dealt": (1,),
     "wrong_number_of_cards": (2,), "surplus": (2,), "deficiency": (2,), "disputed": (1,),
     # the deal
     "shuffles": (1,), "shuffled_after_cut": (1,), "presents_pack": (1,), "cut": (1,),

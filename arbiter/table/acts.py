@@ -128,9 +128,14 @@ class TableActs(TableState):
         self.count_cards(s, s.number, HAND_SIZE - self.tricks_played_to(s))
 
     def on_was_dealt(self, s: Statement) -> None:
-        """``was dealt N cards``: the count of the deal, against thirteen, whenever it is told."""
+        """``was dealt N cards``: the count of the deal, against thirteen, whenever it is told.
+        Every hand of the table counted, the pack is counted too: fourteen in one hand and
+        thirteen in each other is a pack of fifty-three, not a short hand not yet found."""
         assert s.number is not None
         self.count_cards(s, s.number, HAND_SIZE)
+        self.dealt_counts[s.actor] = s.number
+        if len(self.dealt_counts) == len(self.i.seats) == 4:
+            self.add("cards_dealt", sum(self.dealt_counts.values()), s=s)
 
     def count_cards(self, s: Statement, counted: int, due: int) -> None:
         self.add("card_count", s.actor, counted, s=s)

@@ -51,6 +51,7 @@ class TableState:
         self.revoke_claimed = False
         self.bidding: list[tuple[str, str | None]] = []
         self.last_bid: Statement | None = None     # the last bid not made after its maker passed
+        self.dealt_counts: dict[str, int] = {}     # seat -> the cards he is said to have been dealt
         self.passed: set[str] = set()
         self.foreign: dict[str, set[Card]] = {}   # cards of the other pack, by holder
         self._partners: dict[str, str | None] = {}
