@@ -78,6 +78,10 @@ class ConclusionData:
     # to play a card which would oblige him to revoke"). The right is the one the demand the
     # limit rests on exercised, or the right its own rule grants.
     binds: Literal["others", "all", "this"] | None = None
+    # for a holding a general rule draws from a fact another law concluded: cite that law
+    # (the law whose words give it), not this one ("X claiming it, there must be a new deal"
+    # is Law 38's where Law 38 gave the claim): the name of that fact's predicate
+    cites_law_of: str | None = None
 
     @property
     def kind(self) -> str:

@@ -135,10 +135,12 @@ class Rule:
         return not self.games or game in self.games
 
 
-def _check_penalties(i: int, c: ConclusionData, bound: set[str]) -> None:
+def _check_penalties(i: int, c: ConclusionData, bound: set[str], tree: object = None) -> None:
     """A conclusion's penalties are the notation's own words, held by someone."""
     from ..words.vocabulary import PENALTIES
 
+    if c.cites_law_of and c.cites_law_of not in {p.name for p in predicates(tree)}:
+        raise ValueError(f"then[{i}]: cites_law_of: {c.cites_law_of} is not a predicate of `when`")
     if c.binds and c.kind not in ("cannot", "forfeits"):
         raise ValueError(f"then[{i}]: binds goes with cannot or forfeits, not {c.kind}")
     if c.exacts is None:
@@ -190,7 +192,7 @@ def build_rule(law_id: str, data: RuleData, entry_games: tuple[str, ...]) -> Rul
                 raise ValueError(f"then[{i}]: {sorted(unbound)} not bound by `when`")
             pair.append(pred)
         atoms.append((pair[0], pair[1]))
-        _check_penalties(i, c, bound)
+        _check_penalties(i, c, bound, tree)
         for text in (c.says, c.who):
             for name in _BRACED.findall(text or "") + ([text] if text and text == c.who else []):
                 if name not in bound:

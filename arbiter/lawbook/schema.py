@@ -132,6 +132,10 @@ class RevokeScoring:
     options: list[Literal["take-tricks", "deduct-points", "add-points"]]
     revoking_side_at_most: int
     law: Laws
+    # each option as the notation's `demands` names it: a demand that stands elects it
+    demanded_as: dict[str, list[str]] = field(default_factory=dict)
+    # the holding that a side has won the game by it (a rule's `ruling:` name), where the code has one
+    game_ruling: str | None = None
 
 
 @strict

@@ -298,7 +298,7 @@ def _gather(book: LawBook, code: str, incident: Incident, inference: Inference, 
     for c in inference.conclusions:
         if c.kind not in _KIND_LIST:
             continue
-        finding = _finding(book, c)
+        finding = _finding(book, c, inference)
         if c.kind not in ("ruling", "note") and not _bears_on_incident(c):
             continue
         bucket = getattr(branch, _KIND_LIST[c.kind])
@@ -326,10 +326,11 @@ def _gather(book: LawBook, code: str, incident: Incident, inference: Inference, 
         said.setdefault(finding.says, (_KIND_LIST[c.kind], len(bucket)))
         bucket.append(finding)
     _drop_lost_rights(branch)
-    branch.scores.extend(_score_effects(book, code, incident, branch))
     branch.defeated = [(d.rule.id, d.by.id) for d in inference.defeats]
     _name_electors(branch)
     branch.demands = [replace(j, says=demand_sentence(j)) for j in judge_demands(inference)]
+    for effect in _score_effects(book, code, incident, branch):
+        (branch.holdings if effect.kind == "ruling" else branch.scores).append(effect)
     told = {j.told for j in branch.demands if j.told}
     _drop_elected(branch)
     branch.forfeits[:] = [f for f in branch.forfeits if (f.rule, f.says) not in told]
@@ -369,7 +370,11 @@ def codes_for(book: LawBook, game: str) -> list[str]:
 
 def _score_effects(book: LawBook, code: str, incident: Incident, branch: Branch) -> list[Finding]:
     """What the penalty for a held revoke does to the score before the hand, by the code's
-    scoring (laws/scoring.yaml): "If YZ add three to their two, they win a treble game"."""
+    scoring (laws/scoring.yaml), the scores combined in the order its precedence law gives
+    (the penalty first, tricks next, honours last): "If YZ add three to their two, they win a
+    treble game". Where a demand that stands has elected the penalty, only that penalty is
+    told, as done; where it wins the game, that is a holding, and the revoking side's honours,
+    scored after it, do not count."""
     from ..scoring.whist import score_hand
 
     system = book.scoring.get(code)
@@ -381,6 +386,15 @@ def _score_effects(book: LawBook, code: str, incident: Incident, branch: Branch)
     side_of = {f.args[0]: f.args[1] for f in facts.by_name("side_of")}
     before = {"".join(s for s in incident.seats if s in pair): points for pair, points in incident.score.items()}
     law = revoke["law"][0] if isinstance(revoke["law"], list) else revoke["law"]
+    honours_laws = set(_laws_of(system["honours"]["law"])) if system.get("honours") else set()
+    scored_honours = {f.who for f in branch.scores if f.law in honours_laws and f.points}
+    honours = {str(f.args[0]): int(f.args[1]) for f in facts.by_name("honours_held")
+               if str(f.args[0]) in scored_honours and str(f.args[1]).isdigit()}
+    won = {str(f.args[0]): int(f.args[1]) for f in facts.by_name("tricks_won") if str(f.args[1]).isdigit()}
+    revokes = [h.ruling for h in branch.holdings if h.ruling and h.ruling.split("(")[0] == revoke["ruling"]]
+    revoking = {side_of.get(r.split("(")[1].split(",")[0].strip(" )")) for r in revokes}
+    if len(revoking) > 1:
+        return []       # both sides revoked: neither can win the game, and no one penalty is scored
     out = []
     for holding in branch.holdings:
         if not holding.ruling or holding.ruling.split("(")[0] != revoke["ruling"]:
@@ -390,21 +404,51 @@ def _score_effects(book: LawBook, code: str, incident: Incident, branch: Branch)
         other = next((s for s in before if s != side), None)
         if side not in before or other is None:
             continue
-        for option in ("add-points", "deduct-points"):
-            if option not in revoke["options"]:
-                continue
-            hand = score_hand(system, before, tricks={side: 0, other: 0}, revoke=(side, option))
-            n = revoke["penalty"]
+        elected = [option for option, words in (revoke.get("demanded_as") or {}).items()
+                   if any(j.stands and j.penalty in words and side_of.get(j.demander) == other for j in branch.demands)]
+        options = elected[:1] or [o for o in ("add-points", "deduct-points") if o in revoke["options"]]
+        n = revoke["penalty"]
+        for option in options:
+            hand = score_hand(system, before, tricks={side: won.get(side, 0), other: won.get(other, 0)},
+                              honours={s: honours[s] for s in (side, other) if s in honours}, revoke=(side, option))
             if option == "add-points":
-                says = f"If {other} add {n} to their score of {before[other]}, they have {hand.after[other]}"
-                if hand.winner == other:
-                    kind = f", a {hand.game_name}" if hand.game_name else ""
-                    says += f" and win the game{kind}, worth {hand.game_value}"
+                says = f"{other} add {n} to their score of {before[other]}, they have {hand.after[other]}"
+            elif option == "deduct-points":
+                says = f"{other} deduct {n} from {side}'s score of {before[side]}, {side} have {hand.after[side]}"
             else:
-                says = f"If {other} deduct {n} from {side}'s score of {before[side]}, {side} have {hand.after[side]}"
-            out.append(Finding(kind="score", says=says + ".", law=law, label=book.entries[law].label,
-                               rule=f"{law}#score", who=other, points=n))
+                says = f"{other} take {n} tricks from {side}"
+            wins = hand.winner == other
+            if wins:
+                kind = f", a {hand.game_name}" if hand.game_name else ""
+                says += f" and win the game{kind}, worth {hand.game_value}"
+            says = ("If " + says) if not elected else (says.replace(", they have", ": they have", 1)
+                                                        .replace(f", {side} have", f": {side} have", 1))
+            if elected and wins and revoke.get("game_ruling"):
+                out.append(Finding(kind="ruling", says=says + ".", law=law, label=book.entries[law].label,
+                                   rule=f"{law}#score", ruling=f"{revoke['game_ruling']}({other})", who=other,
+                                   points=n))
+            else:
+                out.append(Finding(kind="score", says=says + ".", law=law, label=book.entries[law].label,
+                                   rule=f"{law}#score", who=other, points=n))
+            if wins and side in honours and elected:
+                _honours_after_game(book, system, branch, side, other, honours_laws)
     return out
+
+
+def _honours_after_game(book: LawBook, system: dict, branch: Branch, side: str, other: str,
+                        honours_laws: set[str]) -> None:
+    """The revoking side's honours, scored last, come after the game its adversaries won by the
+    penalty: they do not count (the penalty "takes precedence of all other scores")."""
+    precedence = _laws_of(system["precedence"]["law"])[0]
+    branch.scores[:] = [f for f in branch.scores if not (f.law in honours_laws and f.who == side)]
+    branch.scores.append(Finding(
+        kind="score", law=precedence, label=book.entries[precedence].label, rule=f"{precedence}#precedence",
+        who=side, says=f"The penalty for the revoke taking precedence of all other scores, {other} win the game "
+                       f"by it before honours are scored: {side}'s honours do not count."))
+
+
+def _laws_of(laws) -> list[str]:
+    return [laws] if isinstance(laws, str) else list(laws)
 
 
 def _bears_on_incident(c: Conclusion) -> bool:
@@ -506,10 +550,21 @@ def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _finding(book: LawBook, c: Conclusion) -> Finding:
-    law = book.entries[c.law]
+def _cited_law(c: Conclusion, inference: Inference | None) -> str:
+    """The law a conclusion is cited to: its own, or, where its rule says so, the law that
+    concluded the fact it rests on (the law whose words give the holding)."""
+    data = next((d for d in c.rule.then if d.kind == c.kind and d.cites_law_of), None)
+    if data is None or inference is None:
+        return c.law
+    rests_on = {str(f) for f in c.used if f.name == data.cites_law_of}
+    return next((p.law for p in inference.conclusions if p.kind == "fact" and p.text in rests_on), c.law)
+
+
+def _finding(book: LawBook, c: Conclusion, inference: Inference | None = None) -> Finding:
+    cited = _cited_law(c, inference)
+    law = book.entries[cited]
     return Finding(
-        kind=c.kind, says=c.says or _capitalised(c.text), law=c.law, label=law.label, rule=c.rule.id,
+        kind=c.kind, says=c.says or _capitalised(c.text), law=cited, label=law.label, rule=c.rule.id,
         ruling=c.text if c.kind == "ruling" else None, who=c.who, options=c.options,
         consult=c.consult, until=c.until, points=c.points,
         facts=tuple(str(f) for f in c.used), lines=tuple(sorted({f.line for f in c.used if f.line})),
