@@ -213,8 +213,11 @@ class TrickPlay(TableState):
         """A renounce where, after the whole story, it is still not known whether the player
         held the suit led: a question the ruling may turn on (arbiter/unknowns.py)."""
         for s, suit, number, time in self.open_renounces:
-            if self.knows_void(s.actor, suit, number) is not None:
-                continue        # the later play, or a finding, has told
+            void = self.knows_void(s.actor, suit, number)
+            if void is not None:     # the later play, or a finding, has told
+                self.facts.add("void_in_suit_led" if void else "held_suit_led", s.actor, number,
+                               line=s.pos.line, moment=s.moment, time=time)
+                continue
             line = s.pos.line
             self.unknowns.append(Unknown(
                 question=f"whether {s.actor} held a {suit.word[:-1]} when he renounced at trick {number}",
