@@ -8,7 +8,6 @@ Where the answer turns on a disputed fact, the decision says so and names the fa
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 
 from ..engine.infer import Conclusion, Inference, infer
@@ -114,16 +113,16 @@ class Decision:
     code_title: str = ""
     warnings: list = field(default_factory=list)     # IncidentErrors marked as warnings
     query: Query | None = None                       # what the question asks, as read
+    read_from_words: bool = False                    # the query read from the question's own words
     answer_turns_on: list[str] = field(default_factory=list)   # what a "question of fact" turns on
 
     @property
     def asks_yes_or_no(self) -> bool:
-        """Whether the question asks for a yes or a no ("May A call a suit?"), rather than for
-        a thing ("What penalty may the bidder exact?") or for one of two ("…, or is it a
-        misdeal?"): only then does the decision begin with "Yes." or "No."; any other
-        question is answered by the holding itself."""
-        return bool(self.question and _YES_NO.match(self.question.strip())
-                    and not _EITHER_OR.search(self.question))
+        """Whether the question, as its words read, asks for a yes or a no ("May A call a
+        suit?"), rather than for a thing ("What penalty may the bidder exact?") or for one of
+        two ("…, or is it a misdeal?"): only then does the decision begin with "Yes." or "No.".
+        A question the notation cannot read gets neither, whatever ``about`` names."""
+        return self.read_from_words and self.query is not None and self.query.kind not in ("open", "choice")
 
     @property
     def disputed(self) -> bool:
@@ -138,16 +137,6 @@ class Decision:
         """The one branch, when there is no dispute."""
         return self.branches[0] if len(self.branches) == 1 else None
 
-
-#: A question that asks for a yes or a no: its verb comes first, after any clause that sets
-#: the scene ("Three cards having been played, may A call a suit?").
-_YES_NO = re.compile(r"^(?:[^,?]*, )*(?:is|are|was|were|may|might|can|could|must|should|shall|will|would|"
-                     r"does|do|did|has|have|had|ought|need)\b", re.I)
-
-#: A question that offers two answers ("Must the players accept the hands, or is it a
-#: misdeal?"): "Yes." would not say which.
-_EITHER_OR = re.compile(r"\bor (?:is|are|was|were|may|might|can|could|must|should|shall|will|would|does|do|did|"
-                        r"has|have|had)\b", re.I)
 
 _KIND_LIST = {"ruling": "holdings", "may": "remedies", "must": "duties", "cannot": "limits",
               "forfeits": "forfeits", "score": "scores", "note": "notes"}
@@ -270,7 +259,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         branch.turns_on = [t for t in weighed if t.matters]
         branches.append(branch)
     about = incident.question_about
-    query = _query(book, ruled, about)
+    query, read = _query(book, ruled, about)
     reply = answer(query, branches)
     for branch in branches:     # the answer to the question first, then what follows from it
         first = set(reply.because)
@@ -283,7 +272,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         title=incident.title, source=incident.source, code=code, game=game,
         facts=statement_of_facts(incident, customs), question=incident.question, about=about,
         answer=reply.word, branches=branches, notes=notes, path=incident.path,
-        code_title=book.codes[code].title, warnings=list(ruled.warnings), query=query,
+        code_title=book.codes[code].title, warnings=list(ruled.warnings), query=query, read_from_words=read,
         answer_turns_on=reply.turns_on,
     )
 
@@ -338,27 +327,28 @@ def _gather(book: LawBook, code: str, incident: Incident, inference: Inference, 
     return branch
 
 
-def _query(book: LawBook, incident: Incident, about: str | None) -> Query | None:
-    """What the question asks, read from its words; where they cannot be read, a warning at
-    its line naming the forms that can, and the ``about`` name, if given, asked instead."""
+def _query(book: LawBook, incident: Incident, about: str | None) -> tuple[Query | None, bool]:
+    """What the question asks, read from its words (and whether it was); where they cannot
+    be read, a warning at its line naming the forms that can, and the ``about`` name, if
+    given, asked instead -- answered in the data, but with no "Yes." or "No." printed."""
     from ..incident.model import HeaderLine
 
     if not incident.question:
-        return None
+        return None, False
     query = read_question(incident.question, incident.seats, question_words(book),
                           incident.trump.word if incident.trump else None)
     if query is not None and about and query.kind == "holding" and about in query.yes:
         query = replace(query, yes=(about,))       # ``about`` names which of the holdings the words name
     if query is not None and about and query.kind == "choice":
-        query = Query("holding", yes=(about,))     # ``about`` names which of the two answers is asked
-    if query is None:
-        line = next((i for i in incident.items if isinstance(i, HeaderLine) and i.key == "question"), None)
-        if about is None and line is not None:
-            incident.warn(line.pos, "the arbiter cannot read this question, so gives no \"Yes.\" or \"No.\"; it "
-                          "reads questions such as " + "; ".join(FORMS), None, at=incident.question)
-        if about:
-            query = Query("holding", yes=(about,))
-    return query
+        # ``about`` names which of the two answers is asked: answered, but "Yes." would not say which
+        return Query("holding", yes=(about,)), False
+    if query is not None:
+        return query, True
+    line = next((i for i in incident.items if isinstance(i, HeaderLine) and i.key == "question"), None)
+    if about is None and line is not None:
+        incident.warn(line.pos, "the arbiter cannot read this question, so gives no \"Yes.\" or \"No.\"; it "
+                      "reads questions such as " + "; ".join(FORMS), None, at=incident.question)
+    return (Query("holding", yes=(about,)) if about else None), False
 
 
 def codes_for(book: LawBook, game: str) -> list[str]:
