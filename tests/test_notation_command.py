@@ -104,7 +104,7 @@ def test_an_act_gives_its_own_fact_and_a_claim_in_words_gives_the_claim(listed):
 def test_a_verb_lists_the_facts_its_handler_in_the_replay_gives(listed):
     verbs = {v["name"]: v for v in listed["verbs"]}
     assert {"renounced", "held_suit_led", "played_out_of_turn", "won_trick"} <= set(verbs["plays"]["gives"])
-    assert set(verbs["has_cards"]["gives"]) == {"card_count", "surplus", "deficiency"}
+    assert set(verbs["has_cards"]["gives"]) == {"card_count", "counted_at_trick", "surplus", "deficiency"}
     assert verbs["detaches"]["gives"] == ["detached"]
     assert verbs["shuffles"]["handler"] == "on_shuffles"
 

@@ -74,10 +74,12 @@ class ConclusionData:
     # from its time on. "others": a later demand by the side of another penalty of the right
     # an earlier demand exercised ("such decision is final", "may be repeated, but not
     # changed", "cannot be divided"); "all": any later demand of that right ("such call
-    # cannot be repeated"); "this": the very demand the limit rests on ("cannot be compelled
-    # to play a card which would oblige him to revoke"). The right is the one the demand the
-    # limit rests on exercised, or the right its own rule grants.
-    binds: Literal["others", "all", "this"] | None = None
+    # cannot be repeated"); "this": the very demand the limit rests on, void ("exacted from
+    # whichever of them next first obtains the lead"); "now": the very demand it rests on,
+    # lawfully made but not to be enforced at that trick, the side's election all the same
+    # ("cannot be compelled to play a card which would oblige him to revoke"). The right is
+    # the one the demand the limit rests on exercised, or the right its own rule grants.
+    binds: Literal["others", "all", "this", "now"] | None = None
     # for a holding a general rule draws from a fact another law concluded: cite that law
     # (the law whose words give it), not this one ("X claiming it, there must be a new deal"
     # is Law 38's where Law 38 gave the claim): the name of that fact's predicate

@@ -73,7 +73,7 @@ def judge_demands(inference: Inference) -> list[Judgment]:
             bound = _bound(demand, judged, right, binding, elected, facts)
             if bound is not None:
                 # a call that cannot be enforced at this trick is still the election made
-                lawful = bound.binds == "this"
+                lawful = bound.binds == "now"
                 if lawful and right is not None:
                     elected.append((judged, demand, right))
                 judged = replace(judged, stands=False, reason=_clause(bound), law=bound.law, exercised=None,
@@ -98,7 +98,7 @@ def _bound(demand: Fact, judged: Judgment, right: Conclusion | None, limits: lis
     for limit in limits:
         if not _member(dm, limit.who, facts):
             continue
-        if limit.binds == "this":
+        if limit.binds in ("this", "now"):
             if _rests_on(limit, demand):
                 return limit
             continue

@@ -139,6 +139,9 @@ class TableActs(TableState):
 
     def count_cards(self, s: Statement, counted: int, due: int) -> None:
         self.add("card_count", s.actor, counted, s=s)
+        if s.moment.kind == "trick" and s.moment.trick is not None:
+            # counted at trick N: the play of the tricks before it is presumed, as the count is
+            self.add("counted_at_trick", s.actor, s.moment.trick, s=s)
         if len(self.i.seats) == 4 and counted != due:
             self.add("surplus" if counted > due else "deficiency", s.actor, abs(counted - due), s=s)
 
