@@ -95,7 +95,8 @@ def test_a_suit_called_from_a_player_found_to_hold_none_of_it_reaches_law_66(boo
     ("american-1893", "The player called on to lead a suit, Z, having none of it, no penalty can be enforced."),
 ])
 def test_the_other_codes_reach_their_law_on_a_suit_called_from_a_player_found_to_hold_none(book, code, says):
-    text = (f"code {code}\ndealer Z\ntrump hearts\ntrick 1:\n  Y leads S5\n  A demands call suit spades from Z\n"
+    # B, the adversary on Z's right, is the one the American law lets call (24)
+    text = (f"code {code}\ndealer Z\ntrump hearts\ntrick 1:\n  Y leads S5\n  B demands call suit spades from Z\n"
             "finding: Z held no spades\n")
     findings = decide(book, parse(text, "t.whist")).branches[0].findings
     assert says in [f.says for f in findings]

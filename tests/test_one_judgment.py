@@ -121,7 +121,8 @@ def _answer_against_holdings(decision) -> list[str]:
             held = [r for f in branch.holdings for r in (f.ruling, *f.also_holds) if r and r.split("(")[0] in q.yes
                     and (not q.party or any(seat in r for seat in q.party)) and (q.trick is None or str(q.trick) in r)
                     and (q.card is None or q.card.startswith("?") or q.card in r or "trump card" in q.card)]
-            if decision.answer == "no" and held:
+            contrary = [r for f in branch.holdings for r in (f.ruling, *f.also_holds) if r and r.split("(")[0] in q.no]
+            if decision.answer == "no" and held and not (q.no_first and contrary):
                 out.append(f"branch {i + 1}: No. to {decision.question!r}, holding {held[0]}")
         elif q.kind == "right" and q.penalty is not None and not q.also:
             mine = [j for j in branch.demands if (not q.party or j.demander in q.party)

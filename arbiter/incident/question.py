@@ -53,6 +53,7 @@ class Query:
     kind: str                          # holding, right, duty, demand, score; open, or a choice of two
     yes: tuple[str, ...] = ()          # holding: the holdings that answer Yes
     no: tuple[str, ...] = ()           # and those that answer No
+    no_first: bool = False             # the holdings that answer No speak first where both are held
     penalty: str | None = None         # right, duty: the penalty, as the notation's demands name it
     also: tuple[str, ...] = ()         # other penalties asked for together ("add two and deduct one")
     party: tuple[str, ...] = ()        # the seats that ask (a right) or are concerned (a holding)
@@ -88,6 +89,8 @@ _NOT = frozenset({"not", "no", "never", "nor"})
 _RANK_OF_WORD = {w: r for r, w in RANK_WORDS.items()} | {"jack": "J", "deuce": "2", "trey": "3", "10": "T"}
 _SUIT_WORDS = {**{s.word: s.word for s in Suit}, **{s.word[:-1]: s.word for s in Suit},
                "trumps": "trumps", "trump": "trumps"}
+#: Words that may stand between a determiner and a card's rank: "B's exposed queen".
+_CARD_ADJECTIVES = frozenset({"exposed", "detached", "named", "called", "dropped", "faced", "played"})
 _ORDINALS = {w: n for n, w in enumerate(("first second third fourth fifth sixth seventh eighth ninth tenth "
                                          "eleventh twelfth thirteenth").split(), 1)}
 _WORD = re.compile(r"[A-Za-z0-9♠♥♦♣♡♢♤♧]+(?:-[A-Za-z0-9]+)*|'s\b|[,?;:]")
@@ -208,8 +211,12 @@ def _card(raw: list[str], lower: list[str], i: int, trump: str | None) -> tuple[
     """A card: ``HQ``, ``the queen of hearts``, ``the ace of trumps``, ``the trump card``, or
     ``the king`` (a rank only, ``?K``)."""
     start = i
+    owned = i > 0 and lower[i - 1] in ("'s", *_POSSESSIVE_PRONOUNS)     # "B's queen", "his king"
     if lower[i] in _ARTICLES:
         i += 1
+    if i < len(raw) and lower[i] in _CARD_ADJECTIVES and i + 1 < len(raw) and lower[i + 1] in _RANK_OF_WORD:
+        i += 1      # "the exposed queen", "B's detached king"
+        owned = True
     if i >= len(raw):
         return None, 0
     if lower[i] == "trump" and i + 1 < len(raw) and lower[i + 1] == "card":
@@ -224,7 +231,8 @@ def _card(raw: list[str], lower: list[str], i: int, trump: str | None) -> tuple[
                 suit = trump
             return str(Card(Suit.parse(suit), rank)), i + 3 - start
         follows = lower[i + 1] if i + 1 < len(raw) else ""
-        if start < i and follows not in ("trick", "tricks", "points", "point", "cards", "of", "honours", "by"):
+        counted = follows.endswith("s") and follows not in ("is", "was", "has")     # "the two revokes"
+        if (start < i or owned) and not counted and follows not in ("trick", "of", "by"):
             return f"?{rank}", i + 1 - start
         return None, 0
     if start == i and re.fullmatch(r"[SHDC](?:10|[2-9TJQKA])|[♠♥♦♣♡♢♤♧](?:10|[2-9TJQKA])", raw[i]):
@@ -276,8 +284,12 @@ def _parser():
 
 
 def read_question(text: str, seats: tuple[str, ...], words: QuestionWords, trump: str | None = None) -> Query | None:
-    """What ``text`` asks, or None where the grammar cannot read it."""
-    return _read(text, tuple(seats), words, trump)
+    """What ``text`` asks, or None where the grammar cannot read it (a question is never the
+    cause of a failed ruling: what cannot be read is not read)."""
+    try:
+        return _read(text, tuple(seats), words, trump)
+    except (ValueError, IndexError, KeyError, AttributeError):
+        return None
 
 
 @lru_cache(maxsize=512)
@@ -327,9 +339,9 @@ def _read(text: str, seats: tuple[str, ...], words: QuestionWords, trump: str | 
                 out.append(("possessed", seats_, roles, owned))
             elif child.data == "from_party":
                 whom = child.children[1]
-                if whom.data == "possessed":      # "from A and B's"
+                if whom.data == "possessed":      # "from A and B's"; "from his adversaries" names no seat
                     whom = whom.children[0]
-                out.append(("from",) + _party(whom, read, starts))
+                out.append(("from",) + (_party(whom, read, starts) if isinstance(whom, Tree) else ((), ())))
             elif child.data == "at_trick":
                 out.append(("trick", read[at(child.children[-1])].value))
         return out
@@ -338,7 +350,7 @@ def _read(text: str, seats: tuple[str, ...], words: QuestionWords, trump: str | 
     clauses = [words_of(c) for c in core.children[1:] if isinstance(c, Tree)]
     scene = [e for t in tree.children if isinstance(t, Tree) and t.data == "scene"
              for e in (read[at(k)] for k in t.scan_values(lambda v: isinstance(v, Token)))]
-    return _query(aux, clauses, scene)
+    return _query(aux, clauses, scene, words)
 
 
 def _party(node: Any, read: list[Word], starts: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -373,7 +385,7 @@ def _aside(clause: list) -> bool:
         ("ing", "ed"))) or first.kind == "PRON")
 
 
-def _query(aux: str, clauses: list[list], scene: list) -> Query | None:
+def _query(aux: str, clauses: list[list], scene: list, words: QuestionWords) -> Query | None:
     """The query of a question that asks for a yes or a no: its first clause, and the clause
     after each aside; a clause after them is a rider, and asks nothing more."""
     if not clauses or not clauses[0]:
@@ -385,10 +397,10 @@ def _query(aux: str, clauses: list[list], scene: list) -> Query | None:
         i += 2
     if not _content(body) and i < len(clauses):
         body += clauses[i]
-    parts = _Parts(body, scene)
+    parts = _Parts(body, scene, words)
     if parts.either_or or _either_or([e for clause in clauses for e in clause]):
         return Query("choice")    # "May A call a suit, or must the trick be completed?" offers two answers
-    if aux == "must":
+    if aux == "must" or parts.verb("must"):
         return parts.duty()
     if aux == "may" or parts.verb("may"):
         return parts.right() or parts.holding() or parts.score()
@@ -412,8 +424,9 @@ class _Parts:
     """The parts of a question's body: who is asked about, the words that say what, and
     whom, which card and which trick."""
 
-    def __init__(self, body: list, scene: list) -> None:
+    def __init__(self, body: list, scene: list, words: QuestionWords) -> None:
         self.body = body
+        self.lexicon = words
         #: what "it" stands for: the last card named before it, in the scene or the question
         self.context_cards = [w.value for w in scene if isinstance(w, Word) and w.kind == "CARD"]
         self.subject: tuple[str, ...] = ()
@@ -450,8 +463,8 @@ class _Parts:
                         self.subject_card = e[3].value
                     if e[3].kind == "THING" and not seen_content and self.subject_thing is None:
                         self.subject_thing = e[3].value
-                    if not self.owner and not self.owner_roles:
-                        self.owner, self.owner_roles = owner, roles
+                    if not self.owner and not self.owner_roles and not seen_content:
+                        self.owner, self.owner_roles = owner, roles     # "B's renounce", not "by A's claim"
                     if e[3].kind in _CONTENT:
                         seen_content = True
                 elif e[0] == "from":
@@ -544,12 +557,16 @@ class _Parts:
                      trick=self.trick, roles=self.subject_roles + tuple(f"against:{r}" for r in roles))
 
     def duty(self) -> Query | None:
-        """"Must B play the queen?": is a player bound to play a card, or lead a suit?"""
-        if self.verb("play"):
-            penalty, card, suit = self._penalty()
-            if penalty is not None:
-                return Query("duty", penalty=penalty, party=self.subject, against=self.subject, card=card,
-                             suit=suit, trick=self.trick, roles=self.subject_roles)
+        """"Must B play the queen?", "Is Z bound to lead a diamond?", "Must B win the trick?":
+        is a player bound to play a card, lead a suit, or win the trick?"""
+        if not self.subject and not self.subject_roles:
+            return self.holding()       # "Must there be a new deal?": no player is bound; is it held?
+        penalty, card, suit = self._penalty()
+        if penalty is None and self.verb("win"):
+            penalty = "win trick"
+        if penalty is not None and (self.verb("play") or self.verb("win") or self.words("PENALTY")):
+            return Query("duty", penalty=penalty, party=self.subject, against=self.subject, card=card,
+                         suit=suit, trick=self.trick, roles=self.subject_roles)
         return self.holding()
 
     def demand(self) -> Query | None:
@@ -561,16 +578,24 @@ class _Parts:
     def holding(self) -> Query | None:
         """"Is it a revoke?", "Is B's three of diamonds liable to be called?"."""
         found = self.words("HOLDING")
+        if not found and self.subject_thing == "deal" and self.owner:
+            # "Is it A's deal now?": whether A deals (next)
+            entry = self.lexicon.phrases.get(("deal", "next"))
+            if entry is not None and entry[0] == "HOLDING":
+                yes, no = entry[1][:2]
+                return Query("holding", yes=tuple(yes), no=tuple(no), party=self.owner, roles=self.owner_roles)
         if not found:
             return None
-        yes, no = found[0].value
+        yes, no, *rest = found[0].value
+        no_first = bool(rest and rest[0])
         party = self.subject or self.owner
         roles = self.subject_roles or self.owner_roles
         card = self.subject_card or next(iter(self.cards()), None)
         negated = any(isinstance(e, Word) and e.kind == "NOT" for e in self.body)
         if negated:
             yes, no = no, yes
-        return Query("holding", yes=tuple(yes), no=tuple(no), party=party, card=card, trick=self.trick, roles=roles)
+        return Query("holding", yes=tuple(yes), no=tuple(no), no_first=no_first, party=party, card=card,
+                     trick=self.trick, roles=roles)
 
     def score(self) -> Query | None:
         """"Can A and B score honours?"."""

@@ -66,14 +66,18 @@ def load_question_words(book: LawBook, path: Path) -> QuestionWords:
 
     for n, item in enumerate(raw.get("holdings") or [], 1):
         entry = f"holdings #{n}"
-        if not isinstance(item, dict) or not {"words"} <= set(item) <= {"words", "held", "contrary"}:
-            raise LawBookError(path, "a holding's words have `words`, and `held` or `contrary`", entry=entry)
+        if not isinstance(item, dict) or not {"words"} <= set(item) <= {"words", "held", "contrary", "contrary_first"}:
+            raise LawBookError(path, "a holding's words have `words`, and `held` or `contrary` (and `contrary_first`)",
+                               entry=entry)
         yes, no = tuple(item.get("held") or ()), tuple(item.get("contrary") or ())
+        first = item.get("contrary_first", False)
+        if not isinstance(first, bool):
+            raise LawBookError(path, "contrary_first is true or false", entry=entry, field="contrary_first")
         unknown = [name for name in yes + no if name not in made]
         if unknown:
             raise LawBookError(path, f"no rule holds {unknown[0]!r}", entry=entry,
                                field="held" if unknown[0] in yes else "contrary")
-        put(item["words"], "HOLDING", (yes, no), entry)
+        put(item["words"], "HOLDING", (yes, no, first), entry)
     for key, words in (raw.get("penalties") or {}).items():
         if penalty_key(key) not in PENALTIES:
             raise LawBookError(path, f"no penalty {key!r} in the notation's demands", entry=f"penalties.{key}")

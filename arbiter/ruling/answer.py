@@ -109,10 +109,17 @@ class _View:
     # -- who and what -----------------------------------------------------------------
 
     def _resolve(self, seats: tuple[str, ...], roles: list[str]) -> tuple[str, ...]:
+        """The seats a question names, its parties named by their part (the dealer, the
+        bidder, Dummy) found from the table's facts; "his partner", the subject's partner."""
         out = list(seats)
         for role in roles:
-            if self.facts is not None:
-                out += [str(f.args[0]) for f in self.facts.by_name(role) if f.args]
+            if self.facts is None:
+                continue
+            if role == "partner":
+                subject = self.query.party or ()
+                out += [str(f.args[1]) for seat in subject for f in self.facts.match("partner", seat)]
+                continue
+            out += [str(f.args[0]) for f in self.facts.by_name(role) if f.args]
         return tuple(dict.fromkeys(out))
 
     def _card(self, card: str | None) -> str | None:
@@ -185,14 +192,15 @@ class _View:
                 found = [f for f in rights[name] if f.exacts and self.is_member(f.who, self.party)]
                 if found:
                     return _Verdict("yes", tuple(f.rule for f in found[:1]))
-        for f in self.branch.holdings:
-            for ruling in (f.ruling or "", *f.also_holds):
-                if ruling and ruling.split("(")[0] in q.yes and self._fits(ruling):
-                    return _Verdict("yes", (ruling,))
-        for f in self.branch.holdings:
-            for ruling in (f.ruling or "", *f.also_holds):
-                if ruling and ruling.split("(")[0] in q.no and self._fits(ruling):
-                    return _Verdict("no", (ruling,))
+        # which speaks first where both are held is the words' own: "Is it a revoke?" is
+        # answered by the revoke held, though a renounce was also saved; "Is Dummy liable to
+        # the penalty?" by "Dummy is not liable to the penalty", though his revoke is held
+        order = (("no", q.no), ("yes", q.yes)) if q.no_first else (("yes", q.yes), ("no", q.no))
+        for word, names in order:
+            for f in self.branch.holdings:
+                for ruling in (f.ruling or "", *f.also_holds):
+                    if ruling and ruling.split("(")[0] in names and self._fits(ruling):
+                        return _Verdict(word, (ruling,))
         return _Verdict("no")
 
     def _demands(self, penalty: str) -> list:

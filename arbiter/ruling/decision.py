@@ -468,22 +468,33 @@ def _infer_with_demands_judged(rules, facts, game: str) -> Inference:
     """The inference, and where a penalty was demanded, the inference again with each
     demand's judgment among the facts (``demand_stands(Dm, What, From)`` or
     ``demand_refused(Dm, What, From)``, at the demand's time): the laws that speak of a
-    demand ("a penalty to which he is entitled … such decision is final") read whether it
-    stands, as the decision judges it."""
+    demand ("a penalty to which he is entitled … such decision is final"; "lawfully called
+    upon") read whether it stands, as the decision judges it. A judgment may change what
+    the laws hold (a call that stands makes its disobedience a revoke, whose penalty another
+    demand then asks), so the judging is done again until it no longer changes (a few rounds
+    at most)."""
     inference = infer(rules, facts, game)
     demands = [each for fact in facts.by_name("penalty_demanded") for each in facts.occurrences(fact)]
     if not demands:
         return inference
-    judged = facts.copy()
-    by_fact = {(j.demander, j.penalty, j.of, j.arg, j.line): j for j in judge_demands(inference)}
-    for demand in demands:
-        j = by_fact.get(tuple(str(a) for a in demand.args[:4]) + (demand.line,))
-        if j is not None:
-            # a call lawfully made that cannot be enforced at this trick is still a demand of a
-            # penalty to which he is entitled ("such decision is final")
-            judged.add("demand_stands" if j.stands or j.lawful else "demand_refused", j.demander, j.penalty, j.of,
-                       line=demand.line, moment=demand.moment, time=demand.time)
-    return infer(rules, judged, game)
+    verdicts: tuple = ()
+    for _ in range(3):
+        judgments = judge_demands(inference)
+        now = tuple((j.demander, j.penalty, j.of, j.arg, j.line, j.stands or j.lawful) for j in judgments)
+        if now == verdicts:
+            break
+        verdicts = now
+        judged = facts.copy()
+        by_fact = {(j.demander, j.penalty, j.of, j.arg, j.line): j for j in judgments}
+        for demand in demands:
+            j = by_fact.get(tuple(str(a) for a in demand.args[:4]) + (demand.line,))
+            if j is not None:
+                # a call lawfully made that cannot be enforced at this trick is still a demand of a
+                # penalty to which he is entitled ("such decision is final")
+                judged.add("demand_stands" if j.stands or j.lawful else "demand_refused", j.demander, j.penalty,
+                           j.of, line=demand.line, moment=demand.moment, time=demand.time)
+        inference = infer(rules, judged, game)
+    return inference
 
 
 def _name_electors(branch: Branch) -> None:

@@ -12,6 +12,7 @@ rules' conclusions, and the table (sides, seats on the right) is the replay's fa
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ..engine.infer import Conclusion, Inference
@@ -129,10 +130,20 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion],
         whom = "himself" if of == dm else f"{of}, who plays with him"
         return verdict(False, f"a penalty is exacted from the adversaries, not from {whom}", None), None
     answering = [r for r in rights if any(penalty_answers(what, k) for k in r.exacts or ())]
+    card = arg if _CARD.match(arg) else None
+    if card is not None and answering:
+        # a card named: the rights that are rights to that card (or to any card, a hand
+        # exposed); a right to call another card is no right to call this one
+        named = [r for r in answering if card in _cards_of(r) or not _cards_of(r)]
+        if not named:
+            return verdict(False, f"{card} is not liable to be called", answering[0].law), None
+        answering = named
     if not answering:
         lost = _lost(dm, what, losses, demand, facts)
         if lost is not None:
             return verdict(False, _clause(lost), lost.law, lost), None
+        if card is not None and penalty_answers(what, "call card"):
+            return verdict(False, f"{card} is not liable to be called", None), None
         mine = [r for r in rights if _member(dm, r.who, facts)]
         if mine:
             open_ = _listed(dict.fromkeys(penalty_phrase(k) for r in mine for k in r.exacts or ()))
@@ -163,6 +174,15 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion],
         return replace(verdict(True, f"{dm} is entitled to it", right.law), exercised=right.rule.id), right
     against = _listed(dict.fromkeys(str(r.against) for r in entitled if r.against))
     return verdict(False, f"the penalty is exacted from {against}, not from {of}", entitled[0].law), None
+
+
+_CARD = re.compile(r"^[SHDC][2-9TJQKA]$")
+
+
+def _cards_of(c: Conclusion) -> set[str]:
+    """The cards a right rests on or names: its binding's values and its facts' arguments."""
+    values = [str(v) for _, v in c.binding] + [str(a) for f in c.used for a in f.args]
+    return {v for v in values if _CARD.match(v)}
 
 
 def _arose(c: Conclusion) -> int:
