@@ -25,7 +25,6 @@ import json
 import os
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -95,19 +94,20 @@ def server(workers: int, wait: float = 60.0) -> Iterator[tuple[str, int, float]]
 
 
 def listening(address: str, process: subprocess.Popen, deadline: float) -> None:
-    """Wait until the port takes a connection: ``arbiter serve`` says where it serves once
-    the port is bound, a moment before uvicorn listens on it."""
-    host, _, port = address.rpartition(":")
+    """Wait until the server answers: ``arbiter serve`` says where it serves once the port is
+    bound, a moment before uvicorn listens on it, and uvicorn answers once its referees (the
+    processes that rule) are ready."""
     while True:
         try:
-            socket.create_connection((host.strip("[]"), int(port)), timeout=1.0).close()
-            return
-        except OSError:
-            if process.poll() is not None:
-                raise ServerFailed(f"arbiter serve exited with {process.returncode} before it listened") from None
-            if time.perf_counter() > deadline:
-                raise ServerFailed(f"arbiter serve did not listen on {address} in time") from None
-            time.sleep(0.05)
+            if httpx.get(f"http://{address}/api/codes", timeout=5.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise ServerFailed(f"arbiter serve exited with {process.returncode} before it answered")
+        if time.perf_counter() > deadline:
+            raise ServerFailed(f"arbiter serve did not answer on {address} in time")
+        time.sleep(0.05)
 
 
 def stop(process: subprocess.Popen, grace: float = 10.0) -> None:
