@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 from browser_support import _wait_for_url, _wait_until_answering
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = (ROOT / "examples" / "revoke-found-at-end-of-hand.whist").read_text(encoding="utf-8")
 
@@ -117,11 +119,14 @@ def heavy_incident() -> str:
 
 # ---------------------------------------------------------------------------- connections
 
-def test_sockets_held_open_do_not_turn_other_clients_away():
+@pytest.mark.parametrize("options", [(), ("--per-client", "1000")], ids=["one address's share", "everyone's"])
+def test_sockets_held_open_do_not_turn_other_clients_away(options):
     """The attack: 300 connections whose headers never end (most say nothing, some half a
     request line), then an ordinary request. They once each counted toward the limit of 256
-    connections, so that every other request was a 503 for as long as they were held."""
-    with served() as (_, port, _), ExitStack() as stack:
+    connections, so that every other request was a 503 for as long as they were held. Past
+    one address's share (64), or with a share larger than everyone's 256, the longest idle
+    connection is closed to make room."""
+    with served(*options) as (_, port, _), ExitStack() as stack:
         for n in range(300):
             stack.callback(held(port, send=b"GET /api/codes HTTP/1.1\r\nHost: x\r\n" if n % 3 == 0 else b"").close)
         status, body = ask(port, "/api/codes")
@@ -146,19 +151,19 @@ def test_a_trickle_of_header_bytes_does_not_keep_a_connection_open():
     with served("--header-timeout", "2") as (_, port, _):
         slow = held(port, send=b"G")
         slow.settimeout(0.5)
-        closed = False
         deadline = time.monotonic() + PATIENCE
-        while time.monotonic() < deadline and not closed:
+        while time.monotonic() < deadline:
             try:
                 slow.sendall(b"E")
-                closed = slow.recv(65536) == b""
+                said = slow.recv(65536)
             except TimeoutError:
-                continue
+                continue                    # nothing from the server yet: another byte
             except (BrokenPipeError, ConnectionResetError):
-                closed = True
-            else:
-                closed = True
-        assert closed, "the server kept a trickling connection open"
+                said = b""
+            break
+        else:
+            pytest.fail("the server kept a trickling connection open")
+        assert said == b"" or said.startswith(b"HTTP/1.1 408 "), said[:200]
 
 
 def test_a_body_that_never_ends_is_cut_off_with_an_error_in_words_and_json():
@@ -181,11 +186,14 @@ def test_one_address_cannot_hold_every_connection():
     request (its body unfinished), so none can be closed to make room: past the bound it is
     told so, and a client at 127.0.0.1 is served all the while."""
     with served("--per-client", "8", "--body-timeout", "60") as (_, port, _), ExitStack() as stack:
-        start = b"POST /api/format HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
-        busy = [held(port, "127.0.0.2", start) for _ in range(8)]
-        for sock in busy:
+        start = (b"POST /api/format HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
+                 b"Expect: 100-continue\r\n\r\n")
+        for _ in range(8):
+            sock = held(port, "127.0.0.2", start)
             stack.callback(sock.close)
-        time.sleep(0.5)     # not a measure: lets the server read the eight before the ninth arrives
+            # the server's "100 Continue" says it is reading this request's body
+            assert sock.recv(65536).startswith(b"HTTP/1.1 100 ")
+            sock.sendall(b"{")
         refused = answer_of(held(port, "127.0.0.2"))
         assert refused.startswith(b"HTTP/1.1 503 "), refused[:200]
         assert b"connections" in refused
@@ -238,6 +246,50 @@ def test_a_ruling_past_its_time_is_stopped_with_an_error_in_words_and_json():
         after = referees_of(proc.pid, 2)
         assert len(after) == len(before) == 2
         assert before - after, "the referee that ran out of time was not replaced"
+
+
+def test_a_client_that_hangs_up_takes_its_ruling_with_it():
+    """Three referees, so one ruling may be long at once. A client asks for the heaviest
+    incident the limits allow and hangs up once it is long; another asks for it again. Were
+    the first still ruling for nobody, the second would be stopped as soon as it is long,
+    "busy"; it is ruled instead (the test hangs up on it too)."""
+    from load import heaviest_incident
+
+    body = json.dumps({"text": heaviest_incident(), "compare": True}).encode()
+    request = (b"POST /api/rule HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+    with served("--workers", "3", "--ruling-timeout", "300") as (_, port, proc):
+        first = held(port, send=request)
+        time.sleep(2.0)         # not a measure: lets the ruling begin and turn long
+        first.close()
+        time.sleep(1.0)         # and lets the server hear the client go
+        second = held(port, send=request)
+        second.settimeout(5.0)
+        try:
+            said = one_answer(second)
+        except TimeoutError:
+            said = b""          # still being ruled: the long ruling's place was free
+        second.close()
+        assert b"busy" not in said, said[:300]
+
+
+def one_answer(sock: socket.socket) -> bytes:
+    """One whole answer (its head, and its body to the length the head gives)."""
+    said = b""
+    while b"\r\n\r\n" not in said:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return said
+        said += chunk
+    head, _, body = said.partition(b"\r\n\r\n")
+    length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                   if line.lower().startswith(b"content-length:")), 0)
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return head + b"\r\n\r\n" + body
 
 
 def referees_of(server: int, count: int) -> set[int]:

@@ -29,20 +29,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+from functools import lru_cache
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .settings import ServerLimits, from_environment
 
-_LIMITS: ServerLimits | None = None
 
-
+@lru_cache(maxsize=1)
 def limits() -> ServerLimits:
-    global _LIMITS
-    if _LIMITS is None:
-        _LIMITS = from_environment()
-    return _LIMITS
+    """The limits ``arbiter serve`` was given, read once."""
+    return from_environment()
 
 
 class GuardedProtocol(H11Protocol):

@@ -42,13 +42,11 @@ WORK = _work()
 
 
 def serve(conn, memory_mib: int) -> None:
-    """A referee's life: bound its memory, load the law book, say it is ready, then answer
-    each piece of work sent until the server closes the pipe."""
+    """A referee's life: bound its memory, warm up, say it is ready, then answer each piece
+    of work sent until the server closes the pipe."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the server's to handle; it stops us
     _bound_memory(memory_mib)
-    from .service import book
-
-    book()
+    warm()
     conn.send_bytes(b'{"ready": true}\n')
     while True:
         try:
@@ -56,6 +54,19 @@ def serve(conn, memory_mib: int) -> None:
         except (EOFError, OSError):
             return
         conn.send_bytes(answer(asked))
+
+
+def warm() -> None:
+    """The law book loaded, and an example ruled as JSON and as a page, before the referee
+    says it is ready: the first ruling in a process costs several times the next (the
+    parser, the templates, the laws' rules are made ready on first use), and is paid here,
+    not by the first client."""
+    from .service import examples
+
+    name, text = next(iter(examples().items()))
+    api.rule_answer(text, None, None, False, False)
+    pages.rule_page_answer(text, "", "", "decision", links=dict.fromkeys(("decision", "explain", "compare",
+                                                                          "download"), "/" + name))
 
 
 def answer(asked: dict) -> bytes:
