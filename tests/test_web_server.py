@@ -25,8 +25,6 @@ from pathlib import Path
 import pytest
 from browser_support import _wait_for_url, _wait_until_answering
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = (ROOT / "examples" / "revoke-found-at-end-of-hand.whist").read_text(encoding="utf-8")
 
@@ -178,7 +176,9 @@ def test_a_body_that_never_ends_is_cut_off_with_an_error_in_words_and_json():
         assert "body" in message and "1 s" in message
         page = held(port, send=b"POST /rule HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\ntext=")
         said = answer_of(page)
-        assert said.startswith(b"HTTP/1.1 408 ") and b"text/html" in said.partition(b"\r\n\r\n")[0]
+        head = said.partition(b"\r\n\r\n")[0]
+        assert said.startswith(b"HTTP/1.1 408 ") and b"text/html" in head
+        assert b"content-security-policy: default-src 'none'" in head      # the page's guard, as every page's
 
 
 def test_one_address_cannot_hold_every_connection():
@@ -248,11 +248,12 @@ def test_a_ruling_past_its_time_is_stopped_with_an_error_in_words_and_json():
         assert before - after, "the referee that ran out of time was not replaced"
 
 
-def test_a_client_that_hangs_up_takes_its_ruling_with_it():
+def test_a_client_that_hangs_up_takes_its_ruling_with_it(monkeypatch):
     """Three referees, so one ruling may be long at once. A client asks for the heaviest
     incident the limits allow and hangs up once it is long; another asks for it again. Were
     the first still ruling for nobody, the second would be stopped as soon as it is long,
     "busy"; it is ruled instead (the test hangs up on it too)."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
     from load import heaviest_incident
 
     body = json.dumps({"text": heaviest_incident(), "compare": True}).encode()

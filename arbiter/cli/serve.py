@@ -28,7 +28,8 @@ def serve(
     port: Annotated[int, typer.Option(help="The port; 0 picks a free one.")] = 8000,
     workers: Annotated[int, typer.Option(help="Processes that rule, one ruling at a time each; all but two may be "
                                               "on long rulings at once.")] = 6,
-    ruling_timeout: Annotated[float, typer.Option(help="The most seconds one ruling may take; past it the request "
+    ruling_timeout: Annotated[float, typer.Option(help="The most seconds of processor time one ruling may use "
+                                                       "(and three times that by the clock); past it the request "
                                                        "is answered 503, in words.")] = 10.0,
     ruling_memory: Annotated[int, typer.Option(help="The most memory a process that rules may hold, in MiB.")] = 768,
     header_timeout: Annotated[float, typer.Option(help="Seconds a connection has to finish its request's "

@@ -164,10 +164,13 @@ class GuardedProtocol(H11Protocol):
         return True
 
     def _answer_and_close(self, status: int, kind: str, body: bytes, retry: bool = False) -> None:
-        """An answer written straight to the socket, whatever h11 has read, then the end of
-        the connection."""
+        """An answer written straight to the socket, whatever h11 has read, with the
+        application's security headers, then the end of the connection."""
+        from .app import SECURITY_HEADERS
+
         reason = {408: "Request Timeout", 503: "Service Unavailable"}[status]
         head = (f"HTTP/1.1 {status} {reason}\r\ncontent-type: {kind}\r\ncontent-length: {len(body)}\r\n"
+                + "".join(f"{name.lower()}: {value}\r\n" for name, value in SECURITY_HEADERS.items())
                 + ("retry-after: 1\r\n" if retry else "") + "connection: close\r\n\r\n")
         self.transport.write(head.encode("ascii") + body)
         self.transport.close()

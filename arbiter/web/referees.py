@@ -9,9 +9,11 @@ not rule (the laws, the search, ``/api/codes``) are answered meanwhile.
 - **Workers.** ``workers`` referees, each a process started from a fork server that has
   already imported the arbiter (a new one is a fork, not a new interpreter), with a thread
   of the server's that gives it one piece of work at a time and waits for the answer.
-- **A time budget.** A ruling still running ``ruling_timeout`` seconds after it began is
-  stopped: its process is killed and replaced (the referee is recycled), and the request is
-  answered 503, in words and in JSON (:class:`Refused`).
+- **A time budget.** A ruling that has used ``ruling_timeout`` seconds of processor time
+  (or has run :data:`BY_THE_CLOCK` times that by the clock) is stopped: its process is
+  killed and replaced (the referee is recycled), and the request is answered 503, in words
+  and in JSON (:class:`Refused`). Processor time, so that whether a ruling is allowed to
+  finish does not turn on what else the machine is doing.
 - **A memory budget.** A referee may hold ``ruling_memory`` MiB (``RLIMIT_DATA``); a ruling
   that needs more is stopped the same way.
 - **Short work first.** A ruling that has used :data:`LONG_AFTER` seconds of processor
@@ -50,6 +52,9 @@ from .settings import ServerLimits
 
 log = logging.getLogger("arbiter.web")
 
+#: How many times its time budget a ruling may take by the clock: the budget is counted in
+#: processor time, which a long ruling lowered in priority on a busy machine gets slowly.
+BY_THE_CLOCK = 3
 #: Seconds of processor time after which a ruling is long: lowered in priority, counted
 #: against the long ones. A ruling of any example or published case takes a few hundredths
 #: of a second (the first in a new referee, a tenth).
@@ -273,10 +278,11 @@ class _Referee:
                 if self.pool._closed:
                     self._recycle()
                     raise _busy()
-                if now - began > limits.ruling_timeout:
+                used = self._used(processor, now - began)
+                if used > limits.ruling_timeout or now - began > limits.ruling_timeout * BY_THE_CLOCK:
                     self._recycle()
-                    raise _over_time(limits.ruling_timeout)
-                if not long and self._used(processor, now - began) > LONG_AFTER:
+                    raise _over_time(limits.ruling_timeout, by_the_clock=used <= limits.ruling_timeout)
+                if not long and used > LONG_AFTER:
                     if not self.pool._turn_long():
                         self._recycle()
                         raise _busy(long=True)
@@ -373,9 +379,11 @@ _ELSEWHERE = ("settle some of the disputed facts, or leave out what the ruling d
               "or rule it with `arbiter rule` on the command line, which has no such limit")
 
 
-def _over_time(seconds: float) -> Refused:
-    return Refused(503, f"ruling this took longer than {seconds:g} s, the most the server gives one request, "
-                        f"so it was stopped: {_ELSEWHERE}", title="Too long to rule")
+def _over_time(seconds: float, by_the_clock: bool = False) -> Refused:
+    took = (f"was not done after {seconds * BY_THE_CLOCK:g} s by the clock, {BY_THE_CLOCK} times the {seconds:g} s "
+            "of processor time the server gives one request (it is busy)" if by_the_clock else
+            f"took longer than {seconds:g} s of processor time, the most the server gives one request")
+    return Refused(503, f"ruling this {took}, so it was stopped: {_ELSEWHERE}", title="Too long to rule")
 
 
 def _over_memory(mib: int) -> Refused:

@@ -32,7 +32,8 @@ class ServerLimits:
     connections: int = 256
     #: Processes that rule, one ruling at a time each.
     workers: int = 6
-    #: The longest one ruling may take, in seconds (wall time, in its process).
+    #: The most processor time one ruling may use, in seconds (and three times that by the
+    #: clock: arbiter/web/referees.py).
     ruling_timeout: float = 10.0
     #: The most memory one process that rules may hold, in MiB.
     ruling_memory: int = 768
