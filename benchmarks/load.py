@@ -1,13 +1,21 @@
 """The load test: ``python benchmarks/load.py [--requests N] [--seconds S] [--json FILE]``,
-and a section of ``benchmarks/run.py``.
+and a section of ``benchmarks/run.py``; and the load test under attack,
+``python benchmarks/load.py --heavy [--seconds S]``.
 
 ``arbiter serve`` is started as a real process on a free port (``--port 0``; the port is read
 from the line it prints), and 1, 8 and 32 clients at once post rulings of the examples
 (``examples/*.whist``, in turn) to ``POST /api/rule``, each level bounded both in count and
 in time: it stops after ``requests`` requests or ``seconds`` seconds, whichever comes first.
-Then the same with ``--workers 2`` for 8 and 32 clients. Per level: rulings a second, the
-median and 99th-percentile latency, and the errors: every answer must be a 200 whose JSON
-holds ``branches``; anything else is counted, never dropped.
+Then the same with ``--workers 2`` (two processes that rule) for 8 and 32 clients. Per
+level: rulings a second, the median and 99th-percentile latency, and the errors: every
+answer must be a 200 whose JSON holds ``branches``; anything else is counted, never dropped.
+
+Under attack (``--heavy``, issue 21): the server as it starts by default, 8 clients posting
+the examples while 4 post the heaviest incident the limits allow (:func:`heaviest_incident`,
+under every code at once), and one more asking for ``/api/codes``, for ``seconds`` seconds
+(40 unless told: a heavy ruling is stopped at 10 s of processor time or 30 s by the clock);
+first the 8 alone, for half as long, for comparison. Reported: the light requests' median, 99th percentile and
+errors, and what became of the heavy ones (ruled, stopped at the time budget, or busy).
 
 The server's processor time over a level (from ``/proc``, where there is one) is reported
 beside the wall time: on a machine shared with other work the rate moves with the other
@@ -25,7 +33,6 @@ import json
 import os
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -63,15 +70,16 @@ def stopped_on_sigterm() -> Iterator[None]:
 
 
 @contextmanager
-def server(workers: int, wait: float = 60.0) -> Iterator[tuple[str, int, float]]:
-    """``arbiter serve --port 0 --workers N`` as a process of its own session, yielding its
-    address, its process id and the seconds it took to say it was serving. Its output goes
-    to a temporary file (a pipe nobody reads could fill and stall it). On the way out the
-    whole process group is sent SIGTERM, then SIGKILL if it has not gone within ten seconds."""
+def server(workers: int | None, wait: float = 60.0) -> Iterator[tuple[str, int, float]]:
+    """``arbiter serve --port 0 --workers N`` (without ``--workers`` if None) as a process of
+    its own session, yielding its address, its process id and the seconds it took to answer.
+    Its output goes to a temporary file (a pipe nobody reads could fill and stall it). On the
+    way out the whole process group is sent SIGTERM, then SIGKILL if it has not gone within
+    ten seconds."""
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as log:
         start = time.perf_counter()
         process = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", "0",
-                                    "--workers", str(workers)],
+                                    *(["--workers", str(workers)] if workers else [])],
                                    stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=REPO,
                                    start_new_session=True)
         try:
@@ -95,19 +103,20 @@ def server(workers: int, wait: float = 60.0) -> Iterator[tuple[str, int, float]]
 
 
 def listening(address: str, process: subprocess.Popen, deadline: float) -> None:
-    """Wait until the port takes a connection: ``arbiter serve`` says where it serves once
-    the port is bound, a moment before uvicorn listens on it."""
-    host, _, port = address.rpartition(":")
+    """Wait until the server answers: ``arbiter serve`` says where it serves once the port is
+    bound, a moment before uvicorn listens on it, and uvicorn answers once its referees (the
+    processes that rule) are ready."""
     while True:
         try:
-            socket.create_connection((host.strip("[]"), int(port)), timeout=1.0).close()
-            return
-        except OSError:
-            if process.poll() is not None:
-                raise ServerFailed(f"arbiter serve exited with {process.returncode} before it listened") from None
-            if time.perf_counter() > deadline:
-                raise ServerFailed(f"arbiter serve did not listen on {address} in time") from None
-            time.sleep(0.05)
+            if httpx.get(f"http://{address}/api/codes", timeout=5.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise ServerFailed(f"arbiter serve exited with {process.returncode} before it answered")
+        if time.perf_counter() > deadline:
+            raise ServerFailed(f"arbiter serve did not answer on {address} in time")
+        time.sleep(0.05)
 
 
 def stop(process: subprocess.Popen, grace: float = 10.0) -> None:
@@ -147,8 +156,9 @@ def group_members(pgid: int) -> list[int]:
 
 
 def cpu_seconds(pgid: int) -> float | None:
-    """Processor time (user and system) used so far by the live processes of a group, or
-    None without ``/proc``."""
+    """Processor time (user and system) used so far by the live processes of a group and
+    the children they have reaped (the referees replaced, for the server), or None without
+    ``/proc``."""
     if not Path("/proc/self/stat").exists():
         return None
     ticks = os.sysconf("SC_CLK_TCK")
@@ -158,7 +168,7 @@ def cpu_seconds(pgid: int) -> float | None:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])
+        total += sum(int(f) for f in fields[11:15])     # its own, and that of the children it has reaped
     return total / ticks
 
 
@@ -214,7 +224,8 @@ async def level(url: str, texts: list[str], clients: int, requests: int, seconds
             "error_kinds": dict(errors), "seconds": wall, "stopped_by_time": len(latencies) < requests,
             "rulings_per_second": ok / wall if wall else 0.0,
             "median_ms": statistics.median(latencies) * 1e3 if latencies else None,
-            "p99_ms": percentile(latencies, 99) * 1e3 if latencies else None}
+            "p99_ms": percentile(latencies, 99) * 1e3 if latencies else None,
+            "max_ms": max(latencies) * 1e3 if latencies else None}
 
 
 def percentile(values: list[float], p: int) -> float:
@@ -304,23 +315,184 @@ def report(load: dict) -> None:
           f"work on it moves these figures.")
 
 
+# ---------------------------------------------------------------------------- under attack
+def heaviest_incident() -> str:
+    """The heaviest incident the limits allow (docs/limits.md), as the attack of issue 21 made
+    it: eight two-way disputes at the first trick (256 ways, the most), a full hand with
+    irregularities, then remarks until every way replays as many statements as the limit on
+    replayed statements allows. It is far inside the 256 KiB a request may carry: the limit on
+    replays binds first. The count is found by asking the parser, so that it follows the
+    limits if they change."""
+    from run import full_hand
+
+    from arbiter.api import read
+    from arbiter.incident import IncidentError
+    from arbiter.incident.limits import MAX_REPLAYED
+
+    head = []
+    for line in full_hand(True).splitlines():
+        head.append(line)
+        if line == "trick 1:":
+            for n in range(8):
+                head += [f'  disputed "what N said, {n}":', f'    - N says "yes {n}"', f'    - N says "no {n}"']
+    seats = "NESW"
+    [(_, replayed), *_] = read("\n".join(head) + "\n").branches()
+    remarks = MAX_REPLAYED // 256 - len(replayed)        # each remark is one statement more in every way
+    while remarks > 0:
+        text = "\n".join(head + [f'  {seats[i % 4]} says "remark {i}"' for i in range(remarks)]) + "\n"
+        try:
+            read(text).branches()
+            return text
+        except IncidentError:
+            remarks -= 1
+    raise RuntimeError("no incident of eight disputes is within the limits")
+
+
+def outcome(answer: httpx.Response) -> str:
+    """What became of a heavy request, in a word or two."""
+    if answer.status_code == 200:
+        return "ruled"
+    try:
+        message = answer.json()["error"]["message"]
+    except (ValueError, KeyError, TypeError):
+        message = ""
+    if "took longer than" in message:
+        return "stopped at the time budget"
+    if "by the clock" in message:
+        return "stopped at three times the time budget by the clock"
+    if "memory" in message:
+        return "stopped at the memory budget"
+    if "busy" in message:
+        return "busy"
+    return f"status {answer.status_code}"
+
+
+async def attacked(url: str, texts: list[str], heavy: str, seconds: float, light_clients: int = 8,
+                   heavy_clients: int = 4) -> dict:
+    """``heavy_clients`` clients posting ``heavy`` (compared under every code) without pause,
+    and, once the first are under way, ``light_clients`` posting the examples and one asking
+    for ``/api/codes``, for ``seconds`` seconds; the heavy requests still under way at the end
+    are abandoned (the server hears the client go)."""
+    outcomes: Counter[str] = Counter()
+    heavy_seconds: list[float] = []
+    codes: list[float] = []
+    codes_errors: Counter[str] = Counter()
+
+    async def heavy_loop(client: httpx.AsyncClient) -> None:
+        while True:
+            start = time.perf_counter()
+            try:
+                answer = await client.post("/api/rule", json={"text": heavy, "compare": True})
+            except httpx.HTTPError as exc:
+                outcomes[type(exc).__name__] += 1
+                continue
+            heavy_seconds.append(time.perf_counter() - start)
+            outcomes[outcome(answer)] += 1
+
+    async def codes_loop(client: httpx.AsyncClient, until: float) -> None:
+        while time.perf_counter() < until:
+            start = time.perf_counter()
+            try:
+                answer = await client.get("/api/codes")
+            except httpx.HTTPError as exc:
+                codes_errors[type(exc).__name__] += 1
+                continue
+            codes.append(time.perf_counter() - start)
+            if answer.status_code != 200:
+                codes_errors[f"status {answer.status_code}"] += 1
+
+    limits = httpx.Limits(max_connections=heavy_clients + 1, max_keepalive_connections=heavy_clients + 1)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120.0) as client:
+        heavies = [asyncio.create_task(heavy_loop(client)) for _ in range(heavy_clients)]
+        await asyncio.sleep(1.0)         # the heavy rulings under way, and long, before the light ones begin
+        until = time.perf_counter() + seconds
+        light, _ = await asyncio.gather(level(url, texts, light_clients, 10**6, seconds),
+                                        codes_loop(client, until))
+        for task in heavies:
+            task.cancel()
+        abandoned = sum(1 for t in heavies if not t.done())
+        await asyncio.gather(*heavies, return_exceptions=True)
+    return {"light": light, "codes": summary(codes, codes_errors),
+            "heavy": {"outcomes": dict(outcomes), "abandoned_at_the_end": abandoned,
+                      "median_seconds": statistics.median(heavy_seconds) if heavy_seconds else None}}
+
+
+def summary(latencies: list[float], errors: Counter[str]) -> dict:
+    return {"requests": len(latencies) + sum(errors.values()), "errors": sum(errors.values()),
+            "error_kinds": dict(errors),
+            "median_ms": statistics.median(latencies) * 1e3 if latencies else None,
+            "p99_ms": percentile(latencies, 99) * 1e3 if latencies else None,
+            "max_ms": max(latencies) * 1e3 if latencies else None}
+
+
+def under_attack(results: dict, seconds: float = 40.0) -> None:
+    """The heavy-and-light test against ``arbiter serve`` as it starts by default: the 8
+    light clients alone, then with the 4 heavy ones; into ``results["heavy_and_light"]``."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted((REPO / "examples").glob("*.whist"))]
+    heavy = heaviest_incident()
+    with stopped_on_sigterm(), server(None) as (url, pgid, _):
+        warm_up(url, texts, 2)
+        alone = asyncio.run(level(url, texts, 8, 10**6, seconds / 2))
+        cpu_before = cpu_seconds(pgid)
+        load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        figures = asyncio.run(attacked(url, texts, heavy, seconds))
+        cpu_after = cpu_seconds(pgid)
+    figures.update({
+        "seconds": seconds, "cpus": os.cpu_count(), "load_average_before": load_before,
+        "server_cpu_seconds": cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None,
+        "heavy_incident": {"lines": heavy.count("\n"), "bytes": len(heavy.encode()), "ways": 256,
+                           "asked_with": "compare (every code of the game)"},
+        "light_alone": alone})
+    results["heavy_and_light"] = figures
+    report_attack(figures)
+
+
+def report_attack(f: dict) -> None:
+    h = f["heavy_incident"]
+    print(f"\nUnder attack: `arbiter serve` as it starts, for {f['seconds']:.0f} s: 8 clients posting the examples "
+          f"(POST /api/rule) while 4 post the heaviest incident the limits allow ({h['lines']:,} lines, "
+          f"{h['bytes'] / 1024:.0f} KiB, {h['ways']} ways, compared under every code), and one asks for /api/codes. "
+          "Latency in ms; an error is any answer but a 200 (with the branches, for a ruling).")
+    print(f"  {'':<28}{'requests':>9}{'median':>8}{'p99':>8}{'max':>8}{'errors':>7}")
+    for name, r in (("examples, alone", f["light_alone"]), ("examples, under attack", f["light"]),
+                    ("/api/codes, under attack", f["codes"])):
+        shown = ["-" if r.get(key) is None else f"{r[key]:.1f}" for key in ("median_ms", "p99_ms", "max_ms")]
+        print(f"  {name:<28}{r['requests']:>9}{shown[0]:>8}{shown[1]:>8}{shown[2]:>8}{r['errors']:>7}")
+        for kind, count in r["error_kinds"].items():
+            print(f"      {count} x {kind}")
+    heavy = f["heavy"]
+    told = ", ".join(f"{n} {kind}" for kind, n in sorted(heavy["outcomes"].items())) or "none answered"
+    print(f"  The heavy requests: {told}; {heavy['abandoned_at_the_end']} abandoned at the end"
+          + (f"; {heavy['median_seconds']:.1f} s each (median)." if heavy["median_seconds"] else "."))
+    cpu, avg = f["server_cpu_seconds"], f["load_average_before"]
+    print(f"  The server's processes used {'-' if cpu is None else f'{cpu:.1f}'} s of processor time; the machine has "
+          f"{f['cpus']} processors, its load average before was {'-' if avg is None else f'{avg:.2f}'}.")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", default=str(REPO / "benchmarks" / "results.json"),
                         help="the figures file whose \"load\" is replaced (default benchmarks/results.json)")
     parser.add_argument("--requests", type=int, default=200, help="the most requests a level (default 200)")
-    parser.add_argument("--seconds", type=float, default=20.0, help="the longest a level runs (default 20)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="the longest a level runs (default 20; under --heavy, 40: a heavy ruling may take 30)")
     parser.add_argument("--one-worker", action="store_true", help="skip the levels with --workers 2")
+    parser.add_argument("--heavy", action="store_true",
+                        help="only the test under attack: 8 clients posting the examples while 4 post the heaviest "
+                             "incident the limits allow, for --seconds (updates \"heavy_and_light\" only)")
     args = parser.parse_args()
     out = Path(args.json)
     results = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
     levels = tuple(lv for lv in LEVELS if lv[0] == 1) if args.one_worker else LEVELS
     try:
-        load_test(results, args.requests, args.seconds, levels)
+        if args.heavy:
+            under_attack(results, args.seconds or 40.0)
+        else:
+            load_test(results, args.requests, args.seconds or 20.0, levels)
     except KeyboardInterrupt:
         sys.exit("\nInterrupted; the server is stopped and nothing is written.")
     out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    print(f"\nThe figures are written to {args.json} (\"load\").")
+    print(f"\nThe figures are written to {args.json} (\"{'heavy_and_light' if args.heavy else 'load'}\").")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,9 @@ What a user waits for, measured in-process (median of repeated runs) and as whol
 - cold start: ``arbiter`` commands as new processes, against a Typer app that does nothing,
   run alternately, as a ratio; and their peak memory;
 - load: ``arbiter serve`` as a process, 1, 8 and 32 clients at once posting rulings, then two
-  workers (``benchmarks/load.py``; ``--no-load`` skips it).
+  workers; then, but under ``--quick``, the server under attack, 8 clients posting the
+  examples while 4 post the heaviest incident the limits allow (``benchmarks/load.py``;
+  ``--no-load`` skips it).
 
 Nothing here is asserted: speed is reported, not tested. The table goes to standard output
 and the figures to JSON (``benchmarks/results.json`` unless ``--json`` says otherwise).
@@ -346,9 +348,10 @@ def cold_start(results: dict) -> None:
 
 
 def load_section(results: dict, requests: int, quick: bool) -> None:
-    """The load test of ``benchmarks/load.py``; under ``--quick``, one worker and five
-    seconds a level at most. It needs httpx (the test install brings it). A server that
-    will not start is reported and recorded, and the other figures are still written."""
+    """The load test of ``benchmarks/load.py``, then the server under attack (not under
+    ``--quick``, which runs one worker and five seconds a level at most). It needs httpx
+    (the test install brings it). A server that will not start is reported and recorded,
+    and the other figures are still written."""
     try:
         import load
     except ImportError as exc:
@@ -357,6 +360,8 @@ def load_section(results: dict, requests: int, quick: bool) -> None:
     levels = tuple(lv for lv in load.LEVELS if lv[0] == 1) if quick else load.LEVELS
     try:
         load.load_test(results, requests, 5.0 if quick else 20.0, levels)
+        if not quick:
+            load.under_attack(results)
     except load.ServerFailed as exc:
         results["load"] = {"error": str(exc)}
         print(f"\nLoad: the server did not start: {exc}")

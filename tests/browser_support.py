@@ -107,8 +107,9 @@ def _wait_for_url(lines: queue.Queue[str | None], said: list[str]) -> str:
 
 
 def _wait_until_answering(base: str, proc: subprocess.Popen, said: list[str]) -> None:
-    """The server prints its address once the port is bound, before uvicorn listens on it;
-    a connection made in between is refused, so wait for the first page to come back."""
+    """The server prints its address once the port is bound, before uvicorn listens on it
+    and before its referees (the processes that rule) are warm; a connection made in between
+    is refused or not yet answered, so wait for the first page to come back."""
     import time
     import urllib.error
     import urllib.request
@@ -121,7 +122,7 @@ def _wait_until_answering(base: str, proc: subprocess.Popen, said: list[str]) ->
             with urllib.request.urlopen(base, timeout=5) as response:
                 if response.status == 200:
                     return
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.05)
     raise RuntimeError(f"`arbiter serve` did not answer at {base} within {SERVER_START_S:.0f} s; "
                        "it said:\n" + "".join(said))

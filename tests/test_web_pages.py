@@ -206,13 +206,24 @@ def test_the_static_files_are_served_and_no_other_path_is_opened(client):
     assert client.get("/static/laws/english-1864.yaml").status_code == 404
 
 
-def test_an_internal_error_is_a_page_not_a_traceback(monkeypatch, client):
+def test_an_internal_error_is_a_page_not_a_traceback(monkeypatch):
     from arbiter.web import pages
+    from arbiter.web.referees import Referees, read_reply
+    from arbiter.web.settings import ServerLimits
+    from arbiter.web.work import answer
+
+    class RulingHere(Referees):
+        """The work done in this process, where the fault below is put (a referee's process
+        would not see it), and answered through the same reply a referee sends."""
+
+        async def refer(self, work, args, gone=None):
+            return read_reply(answer({"work": work, "args": args}), self.limits)
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(pages.library, "rule", broken)
+    client = TestClient(create_app(RulingHere(ServerLimits())), raise_server_exceptions=False)
     response = client.get("/rule", params={"i": pack(EXAMPLE)})
     assert response.status_code == 500
     assert "internal error" in response.text and "boom" not in response.text and "Traceback" not in response.text

@@ -6,6 +6,11 @@ templates, so an incident is never ruled two ways. Nothing is read from or writt
 server's files on a request's behalf: an incident travels in the request, and a ruling is
 linked to by carrying its incident, packed, in the link itself.
 
+No ruling runs on the server's event loop: what rules, checks or formats an incident is
+done by a referee, a process with a time and a memory budget (``referees``, ``work``), and
+connections are held to deadlines and a share per address (``connections``); the limits
+are in ``settings`` and docs/limits.md.
+
 Uses: api, cases, guide, render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words,
 support, arbiter.
 """

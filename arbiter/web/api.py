@@ -5,17 +5,19 @@ An incident that cannot be read is a 422 whose ``error`` holds its line, column,
 suggestion and the rendered message with the caret; an unknown law, code, case or game is
 a 404 or 400 with a message in words.
 
-The handlers are ``async`` on purpose: the ruling is pure Python under one lock (the GIL)
-either way, and running it on the event loop's one thread keeps the law book's caches and
-the search index to one thread; concurrency comes from more worker processes
-(``arbiter serve --workers``).
+What rules, checks or formats an incident is done by a referee (arbiter/web/referees.py), a
+process of its own with a time and a memory budget: the endpoint hands the work over and
+waits, and the function that does it (``…_answer``, beside its endpoint) answers with the
+response. The rest is light (the law book is loaded once and searched with an index) and
+is answered on the event loop, which the rulings never hold.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from .. import api as library
@@ -26,6 +28,7 @@ from ..support.names import quoted
 from . import service
 from .jsontext import JSONText
 from .limits import MAX_BODY
+from .referral import answered
 
 router = APIRouter(prefix="/api")
 
@@ -72,13 +75,18 @@ def _bad(message: str, status: int = 400) -> JSONText:
 
 
 @router.post("/rule", summary="Rule on an incident", tags=["incidents"])
-async def rule(request: RuleRequest) -> Any:
+async def rule(request: RuleRequest, http: Request) -> Any:
     """The decision, as ``arbiter rule --format json`` prints it (with ``compare``, as
     ``arbiter rule --compare --format json``)."""
+    return await answered(http, "api.rule", text=request.text, code=request.code, game=request.game,
+                          explain=request.explain, compare=request.compare)
+
+
+def rule_answer(text: str, code: str | None, game: str | None, explain: bool, compare: bool) -> Response:
     try:
-        ruling = library.rule(request.text, code=request.code, game=request.game, compare=request.compare,
-                              book=service.book(), name="incident.whist")
-        return ruling.data(explain=request.explain and not request.compare)
+        ruling = library.rule(text, code=code, game=game, compare=compare, book=service.book(),
+                              name="incident.whist")
+        return JSONText(ruling.data(explain=explain and not compare))
     except IncidentError as exc:
         return _incident_error(exc)
     except (library.ArbiterError, UnknownCode) as exc:
@@ -86,23 +94,31 @@ async def rule(request: RuleRequest) -> Any:
 
 
 @router.post("/check", summary="Read and replay an incident", tags=["incidents"])
-async def check(request: CheckRequest) -> Any:
+async def check(request: CheckRequest, http: Request) -> Any:
     """The statement of facts and the facts the replay derives, as ``arbiter check
     --format json``; or the first error, at its line and column."""
+    return await answered(http, "api.check", text=request.text, all_facts=request.all_facts)
+
+
+def check_answer(text: str, all_facts: bool) -> Response:
     try:
-        return library.check(request.text, request.all_facts, name="incident.whist")
+        return JSONText(library.check(text, all_facts, name="incident.whist"))
     except IncidentError as exc:
         return _incident_error(exc)
 
 
 @router.post("/format", summary="An incident in canonical form", tags=["incidents"])
-async def format_(request: FormatRequest) -> Any:
+async def format_(request: FormatRequest, http: Request) -> Any:
     """The incident as ``arbiter fmt`` prints it, and whether it was already so."""
+    return await answered(http, "api.format", text=request.text)
+
+
+def format_answer(text: str) -> Response:
     try:
-        text = library.format_text(request.text, name="incident.whist")
+        formatted = library.format_text(text, name="incident.whist")
     except IncidentError as exc:
         return _incident_error(exc)
-    return {"text": text, "canonical": text == request.text}
+    return JSONText({"text": formatted, "canonical": formatted == text})
 
 
 @router.get("/codes", summary="The codes", tags=["laws"])
@@ -164,20 +180,25 @@ async def cases() -> Any:
 
 
 @router.get("/cases/{name}", summary="One published case: the book beside the arbiter", tags=["cases"])
-async def case(name: str) -> Any:
-    from ..cases import book_text, judge
-
+async def case(name: str, http: Request) -> Any:
     found = service.case_named(name)
     if found is None:
         return _bad(f"no case {quoted(name)}; cases are: {', '.join(c.name for c in service.cases())}", 404)
-    book = service.book()
-    verdict = judge(book, found)
+    return await answered(http, "api.case", name=found.name)
+
+
+def case_answer(name: str) -> Response:
+    """The case named so exactly (the endpoint has found it), judged."""
+    from ..cases import book_text, judge
     from ..render.decisions import decision_data
 
-    return {"name": found.name, "book": [p.text for p in book_text(book, found).paragraphs],
-            "incident": found.incident_path.read_text(encoding="utf-8"),
-            "decision": decision_data(verdict.decision, book), "agrees": verdict.agrees,
-            "problems": verdict.problems}
+    found = next(c for c in service.cases() if c.name == name)
+    book = service.book()
+    verdict = judge(book, found)
+    return JSONText({"name": found.name, "book": [p.text for p in book_text(book, found).paragraphs],
+                         "incident": found.incident_path.read_text(encoding="utf-8"),
+                         "decision": decision_data(verdict.decision, book), "agrees": verdict.agrees,
+                         "problems": verdict.problems})
 
 
 @router.post("/score/hand", summary="Score one hand of whist", tags=["scoring"])

@@ -3,7 +3,9 @@ request passes (a bounded body, security headers, an error page for every failur
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -15,6 +17,9 @@ from . import api, pages, static
 from .jsontext import JSONText
 from .layout import error_page
 from .limits import MAX_BODY, BodyLimit, too_large_message
+from .referees import Referees
+from .referral import Refused
+from .settings import from_environment
 
 log = logging.getLogger("arbiter.web")
 
@@ -32,15 +37,29 @@ _TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 413:
            422: "Cannot be read", 500: "Something went wrong"}
 
 
-def create_app() -> FastAPI:
+def create_app(referees: Referees | None = None) -> FastAPI:
+    """The application; its rulings are done by ``referees`` (by default, as many as
+    ``arbiter serve`` was given, or arbiter/web/settings.py says), started with the server
+    and stopped with it, or at their first work where nothing starts the application."""
+    referees = referees or Referees(from_environment())
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await asyncio.to_thread(referees.start)      # every referee ready before the first request
+        try:
+            yield
+        finally:
+            referees.close()
+
     app = FastAPI(
         title="whist-arbiter", version=__version__,
         description=("Rulings on incidents at Whist and its family, by the letter of the codes; the codes "
                      "themselves, searchable; the published cases. The JSON is the same as the command "
                      "line's `--format json`."),
-        docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
+        docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan,
         default_response_class=JSONText,
     )
+    app.state.referees = referees
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(static.router)
@@ -63,6 +82,14 @@ def create_app() -> FastAPI:
         message = {404: "There is no page here.", 405: "This page cannot be asked for that way."}.get(
             exc.status_code, str(exc.detail))
         return _error(request, exc.status_code, message)
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> Response:
+        response = _error(request, exc.status, exc.message if request.url.path.startswith("/api/") else exc.sentence,
+                          exc.title)
+        if exc.retry:
+            response.headers["Retry-After"] = "1"
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

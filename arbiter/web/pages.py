@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from fastapi import APIRouter, Form, Query
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 
@@ -22,6 +22,7 @@ from .lawtext import law_html
 from .layout import page, render_page
 from .limits import MAX_BODY
 from .links import BadLink, pack, unpack
+from .referral import Refused, answered
 
 router = APIRouter()
 
@@ -91,12 +92,21 @@ def _rule_link(text: str, code: str = "", game: str = "", view: str = "decision"
 
 
 @router.get("/rule", response_class=HTMLResponse, include_in_schema=False)
-async def rule_page(i: str = Query(..., max_length=MAX_BODY), code: str = Query("", max_length=60),
-                    game: str = Query("", max_length=60), view: str = Query("decision", max_length=20)) -> HTMLResponse:
+async def rule_page(http: Request, i: str = Query(..., max_length=MAX_BODY), code: str = Query("", max_length=60),
+                    game: str = Query("", max_length=60), view: str = Query("decision", max_length=20)) -> Response:
     text = _unpacked(i)
-    chosen = {"code": code, "game": game, "view": view}
     links = {"decision": _rule_link(text, code, game), "explain": _rule_link(text, code, game, "explain"),
              "compare": _rule_link(text, "", game, "compare"), "download": "/download?i=" + i}
+    try:
+        return await answered(http, "page.rule", text=text, code=code, game=game, view=view, links=links)
+    except Refused as exc:        # the editor again, with the incident, and why it was not ruled
+        return page("rule.html.j2", status=exc.status, text=text, chosen={"code": code, "game": game, "view": view},
+                    ruled=None, problem=exc.sentence, links=links, **_choices())
+
+
+def rule_page_answer(text: str, code: str, game: str, view: str, links: dict) -> HTMLResponse:
+    """The ruling page for an incident (done by a referee)."""
+    chosen = {"code": code, "game": game, "view": view}
     try:
         ruling = library.rule(text, code=code or None, game=game or None, compare=view == "compare",
                               book=service.book(), name="incident.whist")
@@ -206,7 +216,12 @@ def _lit(text: str, terms, spans_of) -> Markup:
 
 # ---------------------------------------------------------------------------- cases
 @router.get("/cases", response_class=HTMLResponse, include_in_schema=False)
-async def cases_page() -> HTMLResponse:
+async def cases_page(http: Request) -> Response:
+    return await answered(http, "page.cases")
+
+
+def cases_page_answer() -> HTMLResponse:
+    """Every published case beside the arbiter's decision (done by a referee)."""
     from ..cases import judge
 
     book = service.book()
@@ -215,13 +230,20 @@ async def cases_page() -> HTMLResponse:
 
 
 @router.get("/cases/{name}", response_class=HTMLResponse, include_in_schema=False)
-async def case_page(name: str) -> HTMLResponse:
-    from ..cases import book_text, judge
-
+async def case_page(name: str, http: Request) -> Response:
     found = service.case_named(name)
     if found is None:
         raise PageError(404, "No such case", f"There is no published case {quoted(name)}; the cases are "
                         + ", ".join(c.name for c in service.cases()) + ".")
+    return await answered(http, "page.case", name=found.name)
+
+
+def case_page_answer(name: str) -> HTMLResponse:
+    """The case named so exactly (the endpoint has found it): the book's words beside the
+    arbiter's decision (done by a referee)."""
+    from ..cases import book_text, judge
+
+    found = next(c for c in service.cases() if c.name == name)
     book = service.book()
     verdict = judge(book, found)
     text = found.incident_path.read_text(encoding="utf-8")
