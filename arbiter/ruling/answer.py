@@ -47,9 +47,11 @@ def answer(query: Query | None, branches: list) -> Answer:
         open_ = []
         made = _rulings(branch)
         for t in branch.weighed:
-            # an answer that would take away a holding already made is one no one alleges: a
-            # law's "unless" is read on what is shown (arbiter/ruling/open_questions.py)
-            supposed = [b for b in (t.so_branch, t.not_branch) if b is not None and made <= _rulings(b)]
+            # an answer that would only take away a holding already made is one no one alleges:
+            # a law's "unless" is read on what is shown (arbiter/ruling/open_questions.py); one
+            # that adds a holding is printed among what the ruling turns on, and weighed here
+            supposed = [b for b in (t.so_branch, t.not_branch) if b is not None
+                        and (made <= _rulings(b) or _rulings(b) - made)]
             verdicts = [v for v in (ask(query, b) for b in supposed) if v is not None]
             if any(v.word != (base.word if base is not None else None) for v in verdicts) or (
                     base is None and len({v.word for v in verdicts}) > 1):
@@ -261,7 +263,9 @@ class _View:
             demands = self._demands(penalty)
             if demands:
                 j = demands[-1]
-                verdicts.append(_Verdict("yes" if j.stands else "no", (f"demand:{j.line}",)))
+                # a call he was entitled to make, that cannot be enforced now (it would oblige a
+                # revoke; the player called on has none of the suit), was his to make
+                verdicts.append(_Verdict("yes" if j.stands or j.lawful else "no", (f"demand:{j.line}",)))
                 continue
             granted = self._granted(penalty)
             if granted and (self.card is None or self._card_callable()):
