@@ -221,6 +221,8 @@ class _View:
                 continue
             if q.trick is not None and j.trick is not None and j.trick != q.trick:
                 continue
+            if q.trick is not None and j.trick is None and j.offence_tricks and min(j.offence_tricks) > q.trick:
+                continue        # "the penalty for the revoke at trick 4": a demand that stands for a later one
             out.append(j)
         return out
 
@@ -239,6 +241,8 @@ class _View:
             if self.card is not None and not any(self.card_matches(c) for c in _cards_in(f)):
                 if _cards_in(f):
                     continue
+            if self.query.trick is not None and f.tricks and min(f.tricks) > self.query.trick:
+                continue        # a right that arose after the trick asked about is not one for it
             out.append(f)
         return out
 
@@ -264,8 +268,10 @@ class _View:
             if demands:
                 j = demands[-1]
                 # a call he was entitled to make, that cannot be enforced now (it would oblige a
-                # revoke; the player called on has none of the suit), was his to make
-                verdicts.append(_Verdict("yes" if j.stands or j.lawful else "no", (f"demand:{j.line}",)))
+                # revoke; the player called on has none of the suit), was his to make -- but not
+                # at the very trick the question names, where it could not be enforced
+                lawful = j.lawful and q.trick is None
+                verdicts.append(_Verdict("yes" if j.stands or lawful else "no", (f"demand:{j.line}",)))
                 continue
             granted = self._granted(penalty)
             if granted and (self.card is None or self._card_callable()):
