@@ -104,7 +104,8 @@ PENALTY_WORDS = {
     "add three": "three points added", "play out": "that the hand be played out",
     "cards placed": "that the cards be placed before their players",
     "last trick": "a sight of the last trick", "hand laid down": "that the hand be laid on the table",
-    "stakes": "the stakes", "penalty": "a penalty", "revoke penalty": "the penalty of the revoke", "exposed card": "the card as an exposed card",
+    "stakes": "the stakes", "penalty": "a penalty", "revoke penalty": "the penalty of the revoke",
+    "exposed card": "the card as an exposed card",
     "not play card": "that the card be not played",
 }
 
