@@ -53,7 +53,9 @@ def judge_demands(inference: Inference) -> list[Judgment]:
     refuses that demand."""
     facts = inference.facts
     rights = [c for c in inference.conclusions if c.kind == "may" and c.exacts]
-    losses = [c for c in inference.conclusions if c.kind in ("forfeits", "cannot") and c.exacts]
+    # a loss that binds only the demand it rests on ("for that trick") refuses no other
+    losses = [c for c in inference.conclusions if c.kind in ("forfeits", "cannot") and c.exacts
+              and c.binds not in ("this", "now")]
     binding = [c for c in inference.conclusions if c.kind in ("forfeits", "cannot") and c.binds]
     table = outcomes()
     ordered: dict[str, str] = {}   # a penalty the holdings give of themselves -> the law that holds it
