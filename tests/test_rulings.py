@@ -105,7 +105,8 @@ def _check_turns_on(branch, expect):
 def _check_demands(branch, expect):
     """``demands: [{by: A, penalty: call suit, stands: false, because: "only B"}]``: each
     demand judged as expected, the reason containing ``because``; ``trick: 4`` picks the
-    demand made at trick 4, where the same demand was made more than once."""
+    demand made at trick 4, where the same demand was made more than once; ``turns_on``, words
+    of the open question its verdict turns on ("" where it must turn on none)."""
     problems = []
     for want in expect.get("demands", []):
         found = [j for j in branch.demands if j.demander == want["by"] and j.penalty == want["penalty"]
@@ -120,6 +121,9 @@ def _check_demands(branch, expect):
                             f"{'stand' if want['stands'] else 'be refused'}: {j.says}")
         if want.get("because") and want["because"] not in j.reason:
             problems.append(f"expected the reason to say {want['because']!r}: {j.says}")
+        if "turns_on" in want and (not any(want["turns_on"] in q for q in j.turns_on) if want["turns_on"]
+                                   else bool(j.turns_on)):
+            problems.append(f"expected the verdict to turn on {want['turns_on']!r}; it turns on {list(j.turns_on)}")
     return problems
 
 

@@ -95,12 +95,16 @@ def _cite(f: dict) -> str:
     return f"{text} ({word} {f['label']}).{extra}"
 
 
+def _said(j: dict) -> str:
+    """A demand judged, in words, with the law it was judged by."""
+    return _cite({"says": j["says"], "kind": "demand", "label": j["label"]}) if j["label"] else j["says"]
+
+
 def _ruling(b: dict) -> str:
     """One branch's findings as the paragraph of a decision."""
     remedies = [f for f in b["remedies"] if not f.get("elected")]
     found = b["holdings"] + remedies + b["duties"] + b["limits"] + b["forfeits"] + b["scores"]
-    demands = [_cite({"says": j["says"], "kind": "demand", "label": j["label"]}) if j["label"] else j["says"]
-               for j in b.get("demands", ())]
+    demands = [_said(j) for j in b.get("demands", ())]
     if not found and not demands:
         return "No law of this code finds an irregularity in these facts."
     return " ".join([_cite(f) for f in found] + demands)
@@ -110,9 +114,11 @@ def _turns_on(t: dict) -> str:
     """An open question the ruling turns on, in words: what each answer would hold."""
     where = f" (line {t['line']})" if t["line"] else ""
     out = [f"It is not known {t['question']}{where}: the incident does not say, and the ruling turns on it."]
-    for cond, gained in ((t["so"], t["if_so"]), (t["not_so"], t["if_not"])):
-        if gained:
-            out.append(f"{cond[:1].upper()}{cond[1:]}: " + " ".join(_cite(f) for f in gained))
+    for cond, gained, judged in ((t["so"], t["if_so"], t.get("demands_so", [])),
+                                 (t["not_so"], t["if_not"], t.get("demands_not", []))):
+        if gained or judged:
+            said = [_cite(f) for f in gained] + [_said(j) for j in judged]
+            out.append(f"{cond[:1].upper()}{cond[1:]}: " + " ".join(said))
         else:
             out.append(f"{cond[:1].upper()}{cond[1:]}, nothing more follows.")
     return " ".join(out)
@@ -141,6 +147,15 @@ def _plain(findings) -> list[dict]:
     return [{name: getattr(f, name) for name in _FINDING_FIELDS} for f in findings]
 
 
+def _demand(j, book: LawBook) -> dict:
+    """A demand judged, as plain data; ``turns_on``, the open questions that would judge it
+    otherwise."""
+    return {"demander": j.demander, "penalty": j.penalty, "from": j.of, "named": j.arg,
+            "line": j.line, "stands": j.stands, "reason": j.reason, "law": j.law,
+            "label": book.entries[j.law].label if j.law else None, "says": j.says,
+            "turns_on": list(j.turns_on)}
+
+
 def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> dict:
     """The decision as plain data: what the templates and the JSON output are made from."""
     branches = []
@@ -152,12 +167,11 @@ def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> d
             "forfeits": _plain(b.forfeits), "scores": _plain(b.scores),
             "cited": b.cited,
             "turns_on": [{"question": t.question, "line": t.line, "so": t.so, "not_so": t.not_so,
-                          "if_so": _plain(t.if_so), "if_not": _plain(t.if_not)}
+                          "if_so": _plain(t.if_so), "if_not": _plain(t.if_not),
+                          "demands_so": [_demand(j, book) for j in t.demands_so],
+                          "demands_not": [_demand(j, book) for j in t.demands_not]}
                          for t in b.turns_on],
-            "demands": [{"demander": j.demander, "penalty": j.penalty, "from": j.of, "named": j.arg,
-                         "line": j.line, "stands": j.stands, "reason": j.reason, "law": j.law,
-                         "label": book.entries[j.law].label if j.law else None, "says": j.says}
-                        for j in b.demands],
+            "demands": [_demand(j, book) for j in b.demands],
         }
         if explain:
             from ..ruling.explain import explain_branch

@@ -21,7 +21,7 @@ from .answer import answer
 from .customs import customs_of
 from .demands import Judgment, demand_sentence, judge_demands
 from .narrative import sentence, statement_of_facts
-from .open_questions import TurnsOn, weigh
+from .open_questions import TurnsOn, demands_turning, weigh
 
 
 @dataclass(frozen=True)
@@ -256,8 +256,10 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
                         lambda c: _finding(book, c),
                         lambda supposed: _gather(book, code, incident, supposed, choice),  # type: ignore[arg-type]
                         inference.facts.names())
+        demands_turning(branch.demands, _held(branch), weighed, _held)
         branch.weighed = weighed
         branch.turns_on = [t for t in weighed if t.matters]
+        _tell_turning_demands(branch)
         branches.append(branch)
     about = incident.question_about
     query, read = _query(book, ruled, about)
@@ -276,6 +278,25 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         code_title=book.codes[code].title, warnings=list(ruled.warnings), query=query, read_from_words=read,
         answer_turns_on=reply.turns_on,
     )
+
+
+def _held(branch: "Branch") -> set[str]:
+    return {r for f in branch.holdings for r in (f.ruling, *f.also_holds) if r}
+
+
+def _tell_turning_demands(branch: "Branch") -> None:
+    """A demand whose verdict an open question decides says so where it is judged: the
+    verdict the facts shown give, and what it turns on (told in full under "Not known")."""
+    turning: dict[tuple, list[str]] = {}
+    for t in branch.turns_on:
+        for j in t.demands_so + t.demands_not:
+            turning.setdefault((j.line, j.demander, j.penalty, j.of, j.arg), []).append(t.question)
+    for i, j in enumerate(branch.demands):
+        questions = turning.get((j.line, j.demander, j.penalty, j.of, j.arg))
+        if questions:
+            unless = "; and on ".join(dict.fromkeys(questions))
+            branch.demands[i] = replace(j, says=j.says.rstrip(".") + f" -- on the facts shown; it turns on {unless}.",
+                                        turns_on=tuple(dict.fromkeys(questions)))
 
 
 def _gather(book: LawBook, code: str, incident: Incident, inference: Inference, choice: tuple) -> "Branch":

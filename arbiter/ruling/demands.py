@@ -40,6 +40,7 @@ class Judgment:
     lawful: bool = False                  # refused only for now: a penalty he was entitled to, that
                                           # cannot be enforced at this trick (it would oblige a revoke)
     offence_tricks: tuple[int, ...] = ()  # the tricks of the facts the right it exercised arose from
+    turns_on: tuple[str, ...] = ()        # the open questions whose answer would judge it otherwise
 
 
 

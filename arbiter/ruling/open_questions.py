@@ -41,11 +41,14 @@ class TurnsOn:
     if_not: list = field(default_factory=list)         # and were it no
     so_branch: object | None = field(default=None, repr=False, compare=False)
     not_branch: object | None = field(default=None, repr=False, compare=False)
+    demands_so: list = field(default_factory=list)     # demands judged otherwise were the answer yes
+    demands_not: list = field(default_factory=list)    # and were it no
 
     @property
     def matters(self) -> bool:
-        """Whether an answer adds a holding (only then is it told in the decision)."""
-        return bool(self.if_so or self.if_not)
+        """Whether an answer adds a holding, or judges a demand otherwise (only then is it
+        told in the decision)."""
+        return bool(self.if_so or self.if_not or self.demands_so or self.demands_not)
 
     @property
     def rulings(self) -> set[str]:
@@ -122,3 +125,23 @@ def _holdings(inference) -> dict[str, object]:
 
 def _diff(these: dict[str, object], those: dict[str, object]) -> list:
     return [c for key, c in these.items() if key not in those]
+
+
+def demands_turning(demands: list, base_rulings: set[str], weighed: list[TurnsOn], rulings: Callable) -> None:
+    """The demands whose verdict an open question's answer would change, told with that
+    answer (``demands_so``, ``demands_not``). An answer that would only take away holdings
+    already made is not alleged (a law's "unless" read on what is shown), and changes no
+    demand; one that adds a holding, or takes none away, is weighed."""
+    def key(j) -> tuple:
+        return (j.line, j.demander, j.penalty, j.of, j.arg)
+
+    base = {key(j): j for j in demands}
+    for t in weighed:
+        for supposed, gained, name in ((t.so_branch, t.if_so, "demands_so"), (t.not_branch, t.if_not, "demands_not")):
+            if supposed is None:
+                continue
+            if not gained and not base_rulings <= rulings(supposed):
+                continue
+            changed = [j for j in supposed.demands       # type: ignore[attr-defined]
+                       if key(j) in base and base[key(j)].stands != j.stands]
+            setattr(t, name, changed)

@@ -84,7 +84,9 @@ class Calls(TableState):
                 # whether he held one is not known: if he did, he failed the call
                 self.led_other_suit[(s.actor, suit)] = failed
             return
-        led = trick.suit_led or card.suit
+        # the suit whose highest (lowest) is called: the one the demand names ("his highest
+        # trump"), else the suit led; a card of another suit does not answer the call of this
+        led = suit or trick.suit_led or card.suit
         if what.endswith(("highest", "lowest")) and card.suit is led:
             # he failed only if he is known to have held a higher (a lower) card of the suit:
             # what else he held, where the hand is known only in part, is not known
