@@ -145,3 +145,36 @@ def test_a_card_named_and_afterwards_played_by_him_was_his_own_when_named():
     fs = facts("trump clubs\ntrick 1:\nY names HK\nA leads H2\nY plays HK\n")
     assert fs.has("named_own_card", "Y", "HK")
     assert not facts("trump clubs\ntrick 1:\nY names HK\nA leads H2\nY plays H3\n").has("named_own_card", "Y", "HK")
+
+
+FALSE_LEAD = ("dealer Z\ntrump hearts\ntrick 2:\nZ leads D8\nA plays D2\nY plays D3\nB plays DA\n"
+              "trick 3:\nY leads S5\nB plays S6\nZ plays SK\nA objects \"It was B's lead\"\n{}"
+              "B leads D5\nZ plays D6\nA plays D7\nY plays DK\ntrick 4:\nY leads C8\nB plays C2\n")
+
+
+def test_a_false_lead_taken_back_begins_the_trick_again_with_the_right_lead():
+    r = replay(parse(FALSE_LEAD.format("Y withdraws S5\nB withdraws S6\nZ withdraws SK\n")))
+    fs = r.facts
+    # the suit of the lead taken back is no longer the suit led to the trick
+    assert fs.has("suit_led", 3, "diamonds") and not fs.has("suit_led", 3, "spades")
+    assert r.trick(3).leader == "B" and [c for _, c in r.trick(3).plays] == [Card.parse(c) for c in
+                                                                              ("D5", "D6", "D7", "DK")]
+    # B's lead is the card he owed the trick: his next card goes to trick 4, in turn
+    assert ("B", Card.parse("C2")) in r.trick(4).plays
+    assert not fs.has("renounced", "B", 3) and not fs.has("played_out_of_turn", "Z", 4)
+
+
+def test_the_cards_played_to_a_false_lead_go_back_with_it():
+    # the lead alone is said to be taken back: B's six and Z's king go back to their hands
+    r = replay(parse(FALSE_LEAD.format("Y withdraws S5\n")))
+    assert r.facts.has("taken_back_with_lead", "B", 3, "S6") and r.facts.has("taken_back_with_lead", "Z", 3, "SK")
+    assert r.trick(3).plays[0] == ("B", Card.parse("D5")) and not r.facts.has("renounced", "B", 3)
+    # the others' taking back said after the lead's is no impossibility
+    later = replay(parse(FALSE_LEAD.format("Y withdraws S5\nZ withdraws SK\n")))
+    assert later.facts.has("withdrew", "Z", 3, "SK")
+
+
+def test_a_card_taken_back_while_the_lead_stands_leaves_the_trick_as_led():
+    r = replay(parse("trump clubs\ntrick 2:\nA leads H2\nY plays D3\nB plays H9\nY withdraws D3\nY plays H4\n"))
+    assert r.facts.has("suit_led", 2, "hearts") and r.trick(2).leader == "A"
+    assert not r.facts.has("taken_back_with_lead")

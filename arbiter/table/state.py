@@ -57,6 +57,7 @@ class TableState:
         self._partners: dict[str, str | None] = {}
         self.premature: dict[int, tuple[str, str, Statement, int]] = {}   # trick -> who led what to it early, how, when
         self.owed: dict[str, int] = {}     # seat -> the trick he owes a card to, having taken one back
+        self.returned: dict[Card, tuple[str, int]] = {}   # card -> (seat, trick): gone back with a lead taken back
         self.clock = 0     # the time of the statement being replayed: 0 before the first
         self.play_time: dict[tuple[int, str], int] = {}   # (trick, seat) -> when he played to it
         # what findings say was held, card -> (seat, the finding), and the voids stated, by seat

@@ -124,7 +124,11 @@ class TrickPlay(TableState):
         owed = self.owed.pop(s.actor, None)
         if owed is not None and owed in self.tricks:
             # a card in place of one he took back: it goes to that trick, in his turn there
-            self.play_cards(s, self.tricks[owed])
+            # (its first card, where the trick began again with nothing on it)
+            if not self.tricks[owed].plays:
+                self.begin(self.tricks[owed], s)
+            else:
+                self.play_cards(s, self.tricks[owed])
             return
         trick = self.trick_for(s, leading=False)
         if not trick.plays and not self.followed_early_lead(trick, s):
@@ -163,6 +167,8 @@ class TrickPlay(TableState):
 
     def play_cards(self, s: Statement, trick: Trick) -> None:
         first, rest = s.cards[0], s.cards[1:]
+        if self.owed.get(s.actor) == trick.number:
+            del self.owed[s.actor]      # the card he owed the trick, led to it or played
         position = self.position(trick, s.actor)
         if position:
             self.add("hand_position", s.actor, trick.number, position, s=s)
@@ -242,6 +248,7 @@ class TrickPlay(TableState):
                 self.add("card_not_in_deal", s.actor, str(card), s=s)
         self.hands.get(s.actor, set()).discard(card)
         self.played[card] = (s.actor, number)
+        self.returned.pop(card, None)
 
     def finish(self, trick: Trick, s: Statement) -> None:
         self.add("trick_complete", trick.number, s=s)
@@ -268,24 +275,54 @@ class TrickPlay(TableState):
 
     def on_withdraws(self, s: Statement) -> None:
         """A card taken back from the trick it was played to (a renounce corrected, a card
-        played in error): it returns to the hand, and the fact that it was played remains."""
+        played in error): it returns to the hand, and the fact that it was played remains.
+        The lead of a trick not yet complete taken back, the trick begins again: the cards
+        played to that lead go back to their hands with it (``taken_back_with_lead``), each
+        of those players owes the trick a card again, and the suit of the lead taken back is
+        no longer the suit led to it; the next lead to it is its lead."""
         card = s.cards[0]
         where = self.played.get(card)
+        if where is None and self.returned.get(card, ("", 0))[0] == s.actor:
+            # already gone back with the lead it was played to: his taking it up is said
+            self.add("withdrew", s.actor, self.returned.pop(card)[1], str(card), s=s)
+            return
         if where is None or where[0] != s.actor:
             raise self.i.error(s.pos, f"{s.actor} cannot take back {card}: he has not played it", at=str(card))
         seat, number = where
         trick = self.tricks.get(number)
+        suit_led = trick.suit_led if trick is not None else None
+        lead = trick is not None and bool(trick.plays) and trick.plays[0] == (seat, card) and not self.complete(trick)
         if trick is not None:
             trick.plays = [(p, c) for p, c in trick.plays if not (p == seat and c == card)]
             trick.winner = None
-        del self.played[card]
-        if seat in self.hands:
-            self.hands[seat].add(card)
+            self.play_time.pop((number, seat), None)
+        self.give_back(seat, card)
         self.add("withdrew", seat, number, str(card), s=s)
         if trick is not None:
             self.owed[seat] = number
-        if trick is not None and trick.suit_led and card.suit is not trick.suit_led:
+        if suit_led is not None and card.suit is not suit_led:
             self.add("renounce_withdrawn", seat, number, s=s)
+        if lead and trick is not None:
+            self.begin_again(trick, s)
+
+    def give_back(self, seat: str, card: Card) -> None:
+        del self.played[card]
+        if seat in self.hands:
+            self.hands[seat].add(card)
+
+    def begin_again(self, trick: Trick, s: Statement) -> None:
+        """The lead of ``trick`` taken back before the trick was complete: no card lies on it
+        any longer, and its next lead begins it."""
+        assert s.cards
+        self.facts.retract("suit_led", trick.number, s.cards[0].suit.word)
+        for seat, card in trick.plays:
+            self.give_back(seat, card)
+            self.play_time.pop((trick.number, seat), None)
+            self.owed[seat] = trick.number
+            self.returned[card] = (seat, trick.number)
+            self.add("taken_back_with_lead", seat, trick.number, str(card), s=s)
+        trick.plays = []
+        trick.leader = None
 
     def on_quits_trick(self, s: Statement) -> None:
         number = s.number or self.trick_of(s)
