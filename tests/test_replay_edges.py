@@ -69,15 +69,42 @@ def test_a_call_not_to_trump_is_failed_by_trumping_whatever_else_is_known():
     assert fs.has("failed_call", "B", 2, "not trump")
 
 
-def test_the_winner_leading_to_the_next_trick_has_turned_and_quitted_the_last():
-    text = "trump clubs\ntrick 2:\nA leads H2\nY plays H9\nB plays D3\nZ plays H5\ntrick 3:\n{} leads S4\n"
-    in_turn = facts(text.format("Y"))           # Y won trick 2 with the nine
-    assert in_turn.has("trick_quitted", 2)
-    [quit] = in_turn.by_name("trick_quitted")
-    [lead] = [f for f in in_turn.by_name("led") if f.args[1] == 3]
-    assert quit.time == lead.time and in_turn.has("quitted_trick", "Y", 2)
-    assert not facts(text.format("A")).has("trick_quitted", 2)     # A led out of turn: the trick may lie there
-    assert not facts(text.replace("trump clubs\n", "").format("Y")).has("trick_quitted", 2)   # winner unknown
+def test_whether_the_winner_had_quitted_the_last_trick_when_he_led_to_the_next_is_a_question_of_fact():
+    # the law tells the trick "turned and quitted" apart from a lead to the following trick:
+    # the winner's lead does not show that he had turned it first, nor that he had not
+    text = "trump clubs\ntrick 2:\nA leads H2\nY plays H9\nB plays D3\nZ plays H5\n{}trick 3:\n{} leads S4\n{}"
+    r = replay(parse(text.format("", "Y", "")))           # Y won trick 2 with the nine
+    assert not r.facts.has("trick_quitted", 2)
+    [open_question] = [u for u in r.unknowns if "turned and quitted" in u.question]
+    assert open_question.question == "whether trick 2 had been turned and quitted when Y led to trick 3"
+    [lead] = [f for f in r.facts.by_name("led") if f.args[1] == 3]
+    so, not_so = open_question.answers()
+    assert {(f.name, f.args, f.time) for f in so} == {("trick_quitted", (2,), lead.time),
+                                                      ("quitted_trick", ("Y", 2), lead.time)} and not not_so
+
+
+def test_the_incident_says_whether_the_trick_was_quitted_before_the_next_lead():
+    text = "trump clubs\ntrick 2:\nA leads H2\nY plays H9\nB plays D3\nZ plays H5\n{}trick 3:\n{} leads S4\n{}"
+
+    def quitting_open(r):
+        return [u for u in r.unknowns if u.question.startswith("whether trick 2 had been turned and quitted")]
+
+    quitted = replay(parse(text.format("Y quits trick\n", "Y", "")))       # said: quitted, then led
+    assert quitted.facts.has("trick_quitted", 2) and not quitting_open(quitted)
+    later = replay(parse(text.format("", "Y", "trick 2:\nB withdraws D3\nB plays H4\nY quits trick\n")))
+    assert not quitting_open(later)     # quitted only after the correction: not when Y led
+    [quit] = later.facts.by_name("trick_quitted")
+    assert quit.time > next(f.time for f in later.facts.by_name("withdrew"))
+    for left in ("Y leaves trick 2 on table\n", "finding: Y leaves trick 2 on table\n"):
+        r = replay(parse(text.format("", "Y", left)))
+        assert r.facts.has("left_trick_on_table", "Y", 2) and not quitting_open(r)
+        assert not r.facts.has("trick_quitted", 2)
+    # a lead by another than the winner, or with the winner not known, shows nothing
+    assert not quitting_open(replay(parse(text.format("", "A", ""))))
+    assert not quitting_open(replay(parse(text.replace("trump clubs\n", "").format("", "Y", ""))))
+    # nothing but the next trick played before a later lead shows the trick quitted: nothing turns on it
+    played_on = replay(parse(text.format("", "Y", "B plays S2\nZ plays S3\nA plays S5\ntrick 4:\nA leads D2\n")))
+    assert not quitting_open(played_on) and played_on.facts.has("trick_quitted", 2)
 
 
 def test_a_trick_led_to_two_tricks_later_shows_the_older_one_quitted():
