@@ -103,6 +103,25 @@ class FactSet:
         if key in self._facts and key not in self._ends:
             self._ends[key] = time
 
+    def retract(self, name: str, *args: Arg) -> None:
+        """A fact that no longer describes the table is taken out: the suit led to a trick
+        whose lead was taken back, the trick beginning again. What was done stays (the
+        card led, the card taken back); only the description of the trick changes."""
+        key = (name, tuple(args))
+        fact = self._facts.pop(key, None)
+        if fact is None:
+            return
+        self._by_name[name].remove(fact)
+        if not self._by_name[name]:
+            del self._by_name[name]
+        if fact.args:
+            first = self._by_first[(name, fact.args[0])]
+            first.remove(fact)
+            if not first:
+                del self._by_first[(name, fact.args[0])]
+        self._later.pop(key, None)
+        self._ends.pop(key, None)
+
     def held_at(self, fact: Fact, time: int) -> bool:
         """Whether a state held at ``time``: begun by then, and not yet ended."""
         ended = self._ends.get((fact.name, fact.args))
@@ -158,13 +177,14 @@ GIVEN_BY_REPLAY: dict[str, frozenset[int]] = {name: frozenset(arities) for name,
     "led": (3,), "suit_led": (2,), "suit_of": (2,), "played": (3,), "played_to_trick": (2,), "played_after_trick": (2,),
     "hand_position": (3,), "led_out_of_turn": (2,), "should_have_led": (2,),
     "played_out_of_turn": (2,), "played_before": (3,), "renounced": (2,), "trumped": (2,),
-    "held_suit_led": (2,), "void_in_suit_led": (2,), "held": (2,), "withdrew": (3,),
+    "held_suit_led": (2,), "void_in_suit_led": (2,), "held": (2,), "withdrew": (3,), "taken_back_with_lead": (3,),
     "renounce_withdrawn": (2,), "two_or_more_cards_played": (2,), "played_at_once": (3,),
     "played_twice_to_trick": (3,), "played_to_complete_trick": (3,),
     "led_again_before_partner_played": (2,), "led_prematurely": (3,), "led_simultaneously": (2,),
     "best_card_on_table": (2,), "winning_card": (2,), "not_winning_card": (2,),
     "trick_complete": (1,), "trick_incomplete": (1,), "trick_winner": (2,), "won_trick": (2,),
     "trick_quitted": (1,), "quitted_trick": (2,), "quitted_incomplete_trick": (2,),
+    "left_trick_on_table": (2,),
     "gathers_trick": (1, 2), "looks_at_trick": (2,), "looks_at_hand": (1,), "mixes_cards": (1,),
     "searches_tricks": (1,), "tricks_recorded": (1,), "played_card_of_other_pack": (3,),
     "card_not_in_deal": (2,), "hand_played_out": (0,), "tricks_won": (2,), "honours_held": (2,),

@@ -69,15 +69,42 @@ def test_a_call_not_to_trump_is_failed_by_trumping_whatever_else_is_known():
     assert fs.has("failed_call", "B", 2, "not trump")
 
 
-def test_the_winner_leading_to_the_next_trick_has_turned_and_quitted_the_last():
-    text = "trump clubs\ntrick 2:\nA leads H2\nY plays H9\nB plays D3\nZ plays H5\ntrick 3:\n{} leads S4\n"
-    in_turn = facts(text.format("Y"))           # Y won trick 2 with the nine
-    assert in_turn.has("trick_quitted", 2)
-    [quit] = in_turn.by_name("trick_quitted")
-    [lead] = [f for f in in_turn.by_name("led") if f.args[1] == 3]
-    assert quit.time == lead.time and in_turn.has("quitted_trick", "Y", 2)
-    assert not facts(text.format("A")).has("trick_quitted", 2)     # A led out of turn: the trick may lie there
-    assert not facts(text.replace("trump clubs\n", "").format("Y")).has("trick_quitted", 2)   # winner unknown
+def test_whether_the_winner_had_quitted_the_last_trick_when_he_led_to_the_next_is_a_question_of_fact():
+    # the law tells the trick "turned and quitted" apart from a lead to the following trick:
+    # the winner's lead does not show that he had turned it first, nor that he had not
+    text = "trump clubs\ntrick 2:\nA leads H2\nY plays H9\nB plays D3\nZ plays H5\n{}trick 3:\n{} leads S4\n{}"
+    r = replay(parse(text.format("", "Y", "")))           # Y won trick 2 with the nine
+    assert not r.facts.has("trick_quitted", 2)
+    [open_question] = [u for u in r.unknowns if "turned and quitted" in u.question]
+    assert open_question.question == "whether trick 2 had been turned and quitted when Y led to trick 3"
+    [lead] = [f for f in r.facts.by_name("led") if f.args[1] == 3]
+    so, not_so = open_question.answers()
+    assert {(f.name, f.args, f.time) for f in so} == {("trick_quitted", (2,), lead.time),
+                                                      ("quitted_trick", ("Y", 2), lead.time)} and not not_so
+
+
+def test_the_incident_says_whether_the_trick_was_quitted_before_the_next_lead():
+    text = "trump clubs\ntrick 2:\nA leads H2\nY plays H9\nB plays D3\nZ plays H5\n{}trick 3:\n{} leads S4\n{}"
+
+    def quitting_open(r):
+        return [u for u in r.unknowns if u.question.startswith("whether trick 2 had been turned and quitted")]
+
+    quitted = replay(parse(text.format("Y quits trick\n", "Y", "")))       # said: quitted, then led
+    assert quitted.facts.has("trick_quitted", 2) and not quitting_open(quitted)
+    later = replay(parse(text.format("", "Y", "trick 2:\nB withdraws D3\nB plays H4\nY quits trick\n")))
+    assert not quitting_open(later)     # quitted only after the correction: not when Y led
+    [quit] = later.facts.by_name("trick_quitted")
+    assert quit.time > next(f.time for f in later.facts.by_name("withdrew"))
+    for left in ("Y leaves trick 2 on table\n", "finding: Y leaves trick 2 on table\n"):
+        r = replay(parse(text.format("", "Y", left)))
+        assert r.facts.has("left_trick_on_table", "Y", 2) and not quitting_open(r)
+        assert not r.facts.has("trick_quitted", 2)
+    # a lead by another than the winner, or with the winner not known, shows nothing
+    assert not quitting_open(replay(parse(text.format("", "A", ""))))
+    assert not quitting_open(replay(parse(text.replace("trump clubs\n", "").format("", "Y", ""))))
+    # nothing but the next trick played before a later lead shows the trick quitted: nothing turns on it
+    played_on = replay(parse(text.format("", "Y", "B plays S2\nZ plays S3\nA plays S5\ntrick 4:\nA leads D2\n")))
+    assert not quitting_open(played_on) and played_on.facts.has("trick_quitted", 2)
 
 
 def test_a_trick_led_to_two_tricks_later_shows_the_older_one_quitted():
@@ -145,3 +172,36 @@ def test_a_card_named_and_afterwards_played_by_him_was_his_own_when_named():
     fs = facts("trump clubs\ntrick 1:\nY names HK\nA leads H2\nY plays HK\n")
     assert fs.has("named_own_card", "Y", "HK")
     assert not facts("trump clubs\ntrick 1:\nY names HK\nA leads H2\nY plays H3\n").has("named_own_card", "Y", "HK")
+
+
+FALSE_LEAD = ("dealer Z\ntrump hearts\ntrick 2:\nZ leads D8\nA plays D2\nY plays D3\nB plays DA\n"
+              "trick 3:\nY leads S5\nB plays S6\nZ plays SK\nA objects \"It was B's lead\"\n{}"
+              "B leads D5\nZ plays D6\nA plays D7\nY plays DK\ntrick 4:\nY leads C8\nB plays C2\n")
+
+
+def test_a_false_lead_taken_back_begins_the_trick_again_with_the_right_lead():
+    r = replay(parse(FALSE_LEAD.format("Y withdraws S5\nB withdraws S6\nZ withdraws SK\n")))
+    fs = r.facts
+    # the suit of the lead taken back is no longer the suit led to the trick
+    assert fs.has("suit_led", 3, "diamonds") and not fs.has("suit_led", 3, "spades")
+    assert r.trick(3).leader == "B" and [c for _, c in r.trick(3).plays] == [Card.parse(c) for c in
+                                                                              ("D5", "D6", "D7", "DK")]
+    # B's lead is the card he owed the trick: his next card goes to trick 4, in turn
+    assert ("B", Card.parse("C2")) in r.trick(4).plays
+    assert not fs.has("renounced", "B", 3) and not fs.has("played_out_of_turn", "Z", 4)
+
+
+def test_the_cards_played_to_a_false_lead_go_back_with_it():
+    # the lead alone is said to be taken back: B's six and Z's king go back to their hands
+    r = replay(parse(FALSE_LEAD.format("Y withdraws S5\n")))
+    assert r.facts.has("taken_back_with_lead", "B", 3, "S6") and r.facts.has("taken_back_with_lead", "Z", 3, "SK")
+    assert r.trick(3).plays[0] == ("B", Card.parse("D5")) and not r.facts.has("renounced", "B", 3)
+    # the others' taking back said after the lead's is no impossibility
+    later = replay(parse(FALSE_LEAD.format("Y withdraws S5\nZ withdraws SK\n")))
+    assert later.facts.has("withdrew", "Z", 3, "SK")
+
+
+def test_a_card_taken_back_while_the_lead_stands_leaves_the_trick_as_led():
+    r = replay(parse("trump clubs\ntrick 2:\nA leads H2\nY plays D3\nB plays H9\nY withdraws D3\nY plays H4\n"))
+    assert r.facts.has("suit_led", 2, "hearts") and r.trick(2).leader == "A"
+    assert not r.facts.has("taken_back_with_lead")

@@ -86,7 +86,8 @@ def test_explain_gives_the_facts_each_holding_rests_on_in_words():
     assert "Why.--" in out
     why = out.split("Why.--")[1]
     assert "Law 73 (english-1864/73):" in why
-    assert "B renounced in error at trick 2 (line 8)" in why and "because trick 2 was turned and quitted" in why
+    # Y's lead to trick 3 does not show that trick 2 was quitted; B's own play to it does
+    assert "B renounced in error at trick 2 (line 8)" in why and "because B played after trick 2 (line 12)" in why
     assert "does not hold" not in why and "shuffles(" not in why
 
 

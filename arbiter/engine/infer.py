@@ -264,9 +264,12 @@ def _saturate(stratum: _Stratum, facts, overriders, fired, defeated, result) -> 
 
 
 def _solutions(rule: Rule, facts: FactSet):
+    """The rule's solutions, the earliest first: where a conclusion can be reached in more
+    than one way ("the trick turned and quitted, or he played to the following trick"), it
+    holds from the first moment any of them held, and it is that way it is drawn by."""
     if rule.tree is None:
         return [Solution({})]
-    return list(solve(rule.tree, facts))
+    return sorted(solve(rule.tree, facts), key=lambda sol: max((f.time for f in sol.used), default=0))
 
 
 def _defeated_by(rule: Rule, binding: dict, overriders, facts: FactSet, seen=()) -> Rule | None:

@@ -464,7 +464,7 @@ class _Build(Transformer):
                   "stops_dealing", "turns_up", "trump_face_down", "looks_at_trump",
                   "looks_at_trick", "looks_at_hand", "counts_cards", "touches_cards",
                   "takes_from_other_pack", "says", "asks", "answers", "interrupts",
-                  "withdraws_claim", "consults", "objects", "quits_trick", "gathers_trick",
+                  "withdraws_claim", "consults", "objects", "quits_trick", "gathers_trick", "leaves_trick",
                   "mixes_cards", "searches_tricks", "has_cards", "was_dealt", "held", "finds",
                   "calls_for_new_cards", "bids", "passes", "accepts"):
         locals()[_verb] = _simple(_verb.replace("_", "-"))
@@ -543,7 +543,7 @@ class _Build(Transformer):
 
 
 #: The verbs whose number is a trick's.
-_TRICK_VERBS = frozenset({"looks-at-trick", "quits-trick", "gathers-trick"})
+_TRICK_VERBS = frozenset({"looks-at-trick", "quits-trick", "gathers-trick", "leaves-trick"})
 
 
 @lru_cache(maxsize=1)

@@ -50,6 +50,7 @@ _VERBS = {
     "demands": "demands {detail}{demand_arg}{from_target}", "consults": "consults {target_name}{opt_words}",
     "marks": "marks {n}{opt_detail}", "objects": "objects{opt_words}",
     "quits-trick": "quits trick{opt_n}", "gathers-trick": "gathers trick{opt_n}",
+    "leaves-trick": "leaves trick{opt_n} on table",
     "mixes-cards": "mixes cards", "searches-tricks": "searches tricks", "has-cards": "has {n} cards",
     "was-dealt": "was dealt {n} cards",
     "held": "held {cards}", "held-none": "held no {none_of}", "finds": "finds {card}{where}",

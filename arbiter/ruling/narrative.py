@@ -38,6 +38,7 @@ _PAST = {
     "demands": "demanded {penalty}", "consults": "consulted {target}{opt_words}",
     "marks": "marked {n}{opt_detail}", "objects": "objected{opt_words}",
     "quits-trick": "turned and quitted the trick", "gathers-trick": "gathered the trick",
+    "leaves-trick": "left {the_trick} on the table, not yet turned and quitted",
     "mixes-cards": "mixed the cards", "searches-tricks": "searched the tricks",
     "has-cards": "had {n} cards in his hand", "was-dealt": "had been dealt {n} cards",
     "held": "held {cards}", "held-none": "held no {none_of}",
@@ -77,6 +78,7 @@ def sentence(s: Statement) -> str:
         target=s.target or "", opt_detail=f" {s.detail}" if s.detail else "",
         penalty=_demanded(s) if s.verb == "demands" else "",
         none_of=s.suit.word if s.suit else "trumps",
+        the_trick=f"trick {s.number}" if s.number is not None else "the trick",
     )
     gloss = [(_ACT_GLOSS.get(a) or a) for a in s.act]
     return f"{actor} {text}" + (f" ({'; '.join(gloss)})" if gloss else "")

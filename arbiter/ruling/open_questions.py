@@ -96,16 +96,19 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
 
 
 def _read(names: set[str], rules: list, present: set[str]) -> bool:
-    """Whether some rule needs a fact of these names and, given it, has all else it needs --
+    """Whether some rule reads a fact of these names and, given it, has all else it needs --
     directly, or through what another rule so enabled would conclude (a call disobeyed, were
-    he found to hold the suit, is a failure to comply, and that failure a revoke)."""
+    he found to hold the suit, is a failure to comply, and that failure a revoke). A rule
+    reads a fact where its condition names it anywhere: joined by ``and``, as one way of an
+    ``or`` ("the trick turned and quitted, or he played to the next"), or under ``not``
+    ("not quitted before he corrected it")."""
     reach = set(names)
     fired = False
     grew = True
     while grew:
         grew = False
         for rule in rules:
-            if rule.required & reach and rule.required <= present | reach:
+            if rule.predicates & reach and rule.required <= present | reach:
                 fired = True
                 new = rule.concludes - reach - present
                 if new:

@@ -127,6 +127,7 @@ class _Replayer(TrickPlay, Calls, KnownHands):
         self.check_hand_sizes()
         self.after_play()
         self.renounces_left_open()
+        self.quits_left_open()
         return Replay(self.i, self.statements, self.facts, self.tricks, self.hands, self.played, self.unknowns)
 
     def check_actor(self, s: Statement) -> None:

@@ -57,6 +57,15 @@ class TableState:
         self._partners: dict[str, str | None] = {}
         self.premature: dict[int, tuple[str, str, Statement, int]] = {}   # trick -> who led what to it early, how, when
         self.owed: dict[str, int] = {}     # seat -> the trick he owes a card to, having taken one back
+        # turned and quitted: when each trick was (said, or shown by a later lead), the times
+        # said, when it was said to lie on the table still, and each lead by a trick's winner
+        # to the next, whether it had been quitted then to be settled (tricks.quits_left_open)
+        self.quit_times: dict[int, list[int]] = {}
+        self.said_quits: set[tuple[int, int]] = set()   # (trick, time) said quitted
+        self.left_times: dict[int, list[int]] = {}
+        self.winner_leads: list[tuple[int, str, int, Statement]] = []
+        self.play_to: dict[int, int] = {}     # time -> the trick a card led or played then went to
+        self.returned: dict[Card, tuple[str, int]] = {}   # card -> (seat, trick): gone back with a lead taken back
         self.clock = 0     # the time of the statement being replayed: 0 before the first
         self.play_time: dict[tuple[int, str], int] = {}   # (trick, seat) -> when he played to it
         # what findings say was held, card -> (seat, the finding), and the voids stated, by seat

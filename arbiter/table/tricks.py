@@ -106,25 +106,67 @@ class TrickPlay(TableState):
         return True
 
     def quitted_before_lead(self, trick: Trick, s: Statement) -> None:
-        """A lead to a trick shows the tricks before it turned and quitted: the trick just
-        played, when its winner leads to the next in turn (he has gathered and turned it),
-        and any trick older than that. A lead made while the last trick may still lie on
-        the table (by another player than its winner, or where its winner is not known)
-        shows nothing of it."""
+        """A lead to a trick shows every trick older than the one just played turned and
+        quitted: its cards were gathered before those of the trick after it were played.
+        The trick just played is another matter. The law tells the trick "turned and
+        quitted" apart from a lead to the following trick, and its winner may lead before
+        he has turned it: whether he had is kept for the end (``quits_left_open``), where
+        the incident may have said (``quits trick``, ``leaves trick N on table``), and is
+        otherwise a question of fact. A lead by anyone else, or where the winner is not
+        known, shows nothing of it."""
         for number, earlier in self.tricks.items():
             if number >= trick.number or earlier.quitted or not earlier.plays:
                 continue
-            if number < trick.number - 1 or (self.complete(earlier) and earlier.winner == s.actor):
+            if number < trick.number - 1:
                 earlier.quitted = True
                 self.add("trick_quitted", number, s=s)
+                self.quit_times.setdefault(number, []).append(self.clock)
                 if earlier.winner:      # he who won it turned it
                     self.add("quitted_trick", earlier.winner, number, s=s)
+            elif self.complete(earlier) and earlier.winner == s.actor \
+                    and not any(n == number for n, *_ in self.winner_leads):
+                self.winner_leads.append((number, s.actor, self.clock, s))
+
+    def on_leaves_trick(self, s: Statement) -> None:
+        """``leaves trick N on table``: trick N had not been turned and quitted when this
+        was said (as a finding: through all the events told)."""
+        number = s.number or self.trick_of(s)
+        self.add("left_trick_on_table", s.actor, number, s=s)
+        self.left_times.setdefault(number, []).append(self.clock)
+
+    def quits_left_open(self) -> None:
+        """Whether a trick had been turned and quitted when its winner led to the next: known
+        where the incident says so (it quitted the trick at or before the lead; or it quitted
+        it only later, or said it left it on the table after the lead: then not), else a
+        question of fact (arbiter/unknowns.py), were it to matter: something other than the
+        play of the next trick happened before the trick was known to be quitted (or the
+        story ends first). Nothing is assumed either way."""
+        end = self.clock
+        for number, winner, time, s in self.winner_leads:
+            quits = self.quit_times.get(number, [])
+            if any(q <= time for q in quits) or any(t >= time for t in self.left_times.get(number, [])) \
+                    or any(q > time for q in quits if (number, q) in self.said_quits):
+                continue
+            later = [q for q in quits if q > time]
+            until = min(later) if later else end + 1
+            if later and all(self.play_to.get(t) == number + 1 for t in range(time + 1, until)):
+                continue    # only the next trick was played meanwhile: nothing turns on it
+            self.unknowns.append(Unknown(
+                question=f"whether trick {number} had been turned and quitted when {winner} led to trick {number + 1}",
+                line=s.pos.line, so="if it had been", not_so="if it had not",
+                if_so=(Fact("trick_quitted", (number,), s.pos.line, s.moment, time),
+                       Fact("quitted_trick", (winner, number), s.pos.line, s.moment, time)),
+                if_not=()))
 
     def on_plays(self, s: Statement) -> None:
         owed = self.owed.pop(s.actor, None)
         if owed is not None and owed in self.tricks:
             # a card in place of one he took back: it goes to that trick, in his turn there
-            self.play_cards(s, self.tricks[owed])
+            # (its first card, where the trick began again with nothing on it)
+            if not self.tricks[owed].plays:
+                self.begin(self.tricks[owed], s)
+            else:
+                self.play_cards(s, self.tricks[owed])
             return
         trick = self.trick_for(s, leading=False)
         if not trick.plays and not self.followed_early_lead(trick, s):
@@ -163,6 +205,9 @@ class TrickPlay(TableState):
 
     def play_cards(self, s: Statement, trick: Trick) -> None:
         first, rest = s.cards[0], s.cards[1:]
+        if self.owed.get(s.actor) == trick.number:
+            del self.owed[s.actor]      # the card he owed the trick, led to it or played
+        self.play_to[self.clock] = trick.number
         position = self.position(trick, s.actor)
         if position:
             self.add("hand_position", s.actor, trick.number, position, s=s)
@@ -242,6 +287,7 @@ class TrickPlay(TableState):
                 self.add("card_not_in_deal", s.actor, str(card), s=s)
         self.hands.get(s.actor, set()).discard(card)
         self.played[card] = (s.actor, number)
+        self.returned.pop(card, None)
 
     def finish(self, trick: Trick, s: Statement) -> None:
         self.add("trick_complete", trick.number, s=s)
@@ -268,29 +314,61 @@ class TrickPlay(TableState):
 
     def on_withdraws(self, s: Statement) -> None:
         """A card taken back from the trick it was played to (a renounce corrected, a card
-        played in error): it returns to the hand, and the fact that it was played remains."""
+        played in error): it returns to the hand, and the fact that it was played remains.
+        The lead of a trick not yet complete taken back, the trick begins again: the cards
+        played to that lead go back to their hands with it (``taken_back_with_lead``), each
+        of those players owes the trick a card again, and the suit of the lead taken back is
+        no longer the suit led to it; the next lead to it is its lead."""
         card = s.cards[0]
         where = self.played.get(card)
+        if where is None and self.returned.get(card, ("", 0))[0] == s.actor:
+            # already gone back with the lead it was played to: his taking it up is said
+            self.add("withdrew", s.actor, self.returned.pop(card)[1], str(card), s=s)
+            return
         if where is None or where[0] != s.actor:
             raise self.i.error(s.pos, f"{s.actor} cannot take back {card}: he has not played it", at=str(card))
         seat, number = where
         trick = self.tricks.get(number)
+        suit_led = trick.suit_led if trick is not None else None
+        lead = trick is not None and bool(trick.plays) and trick.plays[0] == (seat, card) and not self.complete(trick)
         if trick is not None:
             trick.plays = [(p, c) for p, c in trick.plays if not (p == seat and c == card)]
             trick.winner = None
-        del self.played[card]
-        if seat in self.hands:
-            self.hands[seat].add(card)
+            self.play_time.pop((number, seat), None)
+        self.give_back(seat, card)
         self.add("withdrew", seat, number, str(card), s=s)
         if trick is not None:
             self.owed[seat] = number
-        if trick is not None and trick.suit_led and card.suit is not trick.suit_led:
+        if suit_led is not None and card.suit is not suit_led:
             self.add("renounce_withdrawn", seat, number, s=s)
+        if lead and trick is not None:
+            self.begin_again(trick, s)
+
+    def give_back(self, seat: str, card: Card) -> None:
+        del self.played[card]
+        if seat in self.hands:
+            self.hands[seat].add(card)
+
+    def begin_again(self, trick: Trick, s: Statement) -> None:
+        """The lead of ``trick`` taken back before the trick was complete: no card lies on it
+        any longer, and its next lead begins it."""
+        assert s.cards
+        self.facts.retract("suit_led", trick.number, s.cards[0].suit.word)
+        for seat, card in trick.plays:
+            self.give_back(seat, card)
+            self.play_time.pop((trick.number, seat), None)
+            self.owed[seat] = trick.number
+            self.returned[card] = (seat, trick.number)
+            self.add("taken_back_with_lead", seat, trick.number, str(card), s=s)
+        trick.plays = []
+        trick.leader = None
 
     def on_quits_trick(self, s: Statement) -> None:
         number = s.number or self.trick_of(s)
         trick = self.tricks.get(number)
         self.add("trick_quitted", number, s=s)
+        self.quit_times.setdefault(number, []).append(self.clock)
+        self.said_quits.add((number, self.clock))
         self.add("quitted_trick", s.actor, number, s=s)
         if trick is None or not self.complete(trick):
             self.add("quitted_incomplete_trick", s.actor, number, s=s)
