@@ -198,7 +198,7 @@ GIVEN_BY_REPLAY: dict[str, frozenset[int]] = {name: frozenset(arities) for name,
     # speech, claims, penalties, scores, bidding
     "said": (2,), "asked": (3,), "answered": (2,), "claimed": (2,), "withdraws_claim": (1,),
     "objects": (1, 2), "consulted": (2,), "penalty_demanded": (4,), "holds_suit": (2,),
-    "void_in_suit": (2,), "failed_to_play_as_desired": (2,), "failed_call": (3,),
+    "void_in_suit": (2,), "failed_to_play_as_desired": (2,), "failed_call": (3,), "no_other_of_suit": (3,),
     "led_other_suit_holding_suit_called": (2,), "mixed_cards_after_claim": (1,), "marked": (3,),
     "card_count": (2,), "counted_at_trick": (2,), "bids": (2,), "tricks_bid": (2,), "bid_amended": (3,),
     "overcalled": (2,),

@@ -40,7 +40,7 @@ def test_show_lists_the_american_exceptions():
     result = run("laws", "show", "american-1893", "30")
     assert result.exit_code == 0
     assert "american-1893/30a [cayenne, solo]" in result.output
-    assert "american-1893/30b [boston, misere-partout]" in result.output
+    assert "american-1893/30b [boston, misere-partout, boston-de-fontainebleau, russian-boston]" in result.output
     assert "put in for one trick" in result.output
 
 

@@ -74,7 +74,8 @@ def test_exceptions_are_attached_to_the_laws_they_modify(book):
     law = book.law("american-1893/30")
     games = {eid: book.entries[eid].games for eid in law.exceptions}
     assert games == {"american-1893/30a": ("cayenne", "solo"),
-                     "american-1893/30b": ("boston", "misere-partout")}
+                     "american-1893/30b": ("boston", "misere-partout", "boston-de-fontainebleau",
+                                           "russian-boston")}
     assert "english-1864/dummy/II" in book.law("english-1864/72").exceptions
     assert book.law("american-1893/18a").paragraphs[0].text == "This law does not apply to Boston, or Cayenne."
 

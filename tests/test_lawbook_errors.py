@@ -127,3 +127,45 @@ def test_the_cache_never_hides_an_edit(tmp_path, monkeypatch):
                                                               "topics: [revokes]", 1), encoding="utf-8")
     with pytest.raises(LawBookError, match="unknown topic 'revokes'"):
         cached_lawbook(laws)
+
+
+def _family_edited(tmp_path: Path, edit) -> Path:
+    laws = tmp_path / "laws"
+    shutil.copytree(REPO / "laws", laws)
+    path = laws / "family.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit(next(g for g in data if g["id"] == "boston-de-fontainebleau"))
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return laws
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda g: g["laws_of"][0].update(quote="The Laws are those of Boston."),
+     ["family.yaml", "boston-de-fontainebleau", "laws_of[0].quote", "not in the description"]),
+    (lambda g: g["laws_of"][0].update(game="bridge"),
+     ["family.yaml", "boston-de-fontainebleau", "laws_of[0].game", "bridge"]),
+    (lambda g: g["laws_of"][0].update(departs=[{"laws": ["american-1893/99"], "quote": "Twelve deals is a game"}]),
+     ["family.yaml", "boston-de-fontainebleau", "american-1893/99", "does not exist"]),
+    (lambda g: g["laws_of"].append({"game": "russian-boston", "quote": g["laws_of"][0]["quote"]}),
+     ["family.yaml", "boston-de-fontainebleau", "from itself"]),
+], ids=["words not in the game's description", "an unknown game", "a departure from a law that does not exist",
+        "a game taking its laws from itself"])
+def test_a_game_taking_its_laws_from_another_is_refused_unless_its_words_and_laws_exist(tmp_path, edit, words):
+    with pytest.raises(LawBookError) as caught:
+        build_lawbook(_family_edited(tmp_path, edit))
+    for word in words:
+        assert word in str(caught.value), str(caught.value)
+
+
+def test_the_boston_exceptions_reach_the_games_whose_laws_are_bostons_but_where_they_depart():
+    from arbiter.lawbook import load_lawbook
+
+    book = load_lawbook()
+    single = next(r for r in book.entries["american-1893/20a"].rules if r.id.endswith("#single-player"))
+    for game in ("boston", "solo", "boston-de-fontainebleau", "russian-boston", "french-boston"):
+        assert single.applies_in(game), game
+    assert not single.applies_in("cayenne") and not single.applies_in("whist")
+    deals_again = book.entries["american-1893/17a"].rules[0]
+    assert deals_again.applies_in("boston-de-fontainebleau") and not deals_again.applies_in("french-boston")
+    fontainebleau = book.entries["boston-family/fontainebleau-revokes"].rules[0]
+    assert fontainebleau.applies_in("russian-boston") and not fontainebleau.applies_in("boston")

@@ -213,3 +213,27 @@ def test_at_whist_the_partners_sit_opposite_as_before():
     incident = parse("code american-1893\ntrick 1:\n  A leads S5\n", "p.whist")
     assert replay(incident).facts.has("partner", "A", "B")
     assert "A and B are partners against Y and Z" in " ".join(statement_of_facts(incident))
+
+
+ALL_PASS = """code american-1893
+game boston-de-fontainebleau
+dealer Z
+bidding:
+  A passes
+  Y passes
+  B passes
+{last}
+trick 1:
+  B leads HQ
+"""
+
+
+def test_a_bidding_in_which_every_player_passes_names_no_bidder_and_is_not_warned_about(book):
+    decision = decide(book, parse(ALL_PASS.format(last="  Z passes"), "t.whist"))
+    assert not [w for w in decision.warnings if "bidder" in w.problem]
+    assert any(f.ruling == "misere_partout_played(Z)" for b in decision.branches for f in b.holdings)
+
+
+def test_a_bidding_cut_short_before_every_player_has_passed_is_warned_about_for_want_of_a_bidder(book):
+    decision = decide(book, parse(ALL_PASS.format(last=""), "t.whist"))
+    assert [w for w in decision.warnings if "names none" in w.problem]

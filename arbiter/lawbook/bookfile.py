@@ -19,7 +19,7 @@ from ..support import plaindata
 from . import games
 from .conditions import as_data
 from .model import Code, Law, LawBook
-from .records import ConclusionData, ConcordanceGroup, GameData, Paragraph, Source
+from .records import ConclusionData, ConcordanceGroup, Departure, GameData, LawsOf, Paragraph, Source
 from .rules import WARM, Rule
 from .searchwords import SearchWords
 
@@ -67,6 +67,8 @@ KINDS = plaindata.Kinds(
     plaindata.record(Source),
     plaindata.record(ConcordanceGroup),
     plaindata.record(GameData),
+    plaindata.record(LawsOf),
+    plaindata.record(Departure),
     plaindata.record(SearchWords),
     plaindata.record(ConclusionData, "Conclusion"),
     plaindata.Kind("Rule", Rule, _rule_parts, _rule_made),

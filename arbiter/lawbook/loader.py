@@ -10,7 +10,7 @@ footnote and every footnote a marker.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -224,7 +224,8 @@ def build_lawbook(directory: Path) -> LawBook:
         groups.append(group)
 
     _check_entries(raw_entries, topics, games)
-    entries = _link(raw_entries, groups)
+    _check_laws_of(family_path, games, raw_entries)
+    entries = _link(raw_entries, groups, games)
     _check_rule_references(entries, games)
     descriptions = load_games(directory / "games") if (directory / "games").is_dir() else {}
     scoring_path = directory / "scoring.yaml"
@@ -245,6 +246,7 @@ def build_lawbook(directory: Path) -> LawBook:
         if game.described_in and game.described_in not in descriptions:
             raise LawBookError(family_path, f"no file games/{game.described_in}.yaml",
                                entry=game.id, field="described_in")
+        _check_quotes(family_path, game, descriptions)
     return LawBook(codes=codes, entries=entries, topics=topics, concordance_groups=groups,
                    games=games, descriptions=descriptions, scoring=scoring, _aliases=aliases,
                    search_words=search_words)
@@ -301,7 +303,7 @@ def _paragraphs(text) -> tuple[Paragraph, ...]:
     return tuple(p if isinstance(p, Paragraph) else Paragraph(text=p) for p in text)
 
 
-def _rules(path, eid, entry):
+def _rules(path, eid, entry, games):
     from .rules import build_rule
 
     rules, seen = [], set()
@@ -310,7 +312,8 @@ def _rules(path, eid, entry):
             raise LawBookError(path, f"two rules are called {data.id!r}", entry=eid, field="rules.id")
         seen.add(data.id)
         try:
-            rules.append(build_rule(eid, data, tuple(entry.games)).warm())
+            rule = build_rule(eid, data, tuple(entry.games))
+            rules.append(replace(rule, games=reach(rule.games, eid, games)).warm())
         except ValueError as exc:
             raise LawBookError(path, str(exc), entry=eid, field=f"rules.{data.id}") from None
     return tuple(rules)
@@ -331,7 +334,73 @@ def _check_rule_references(entries: dict[str, Law], games) -> None:
                                        entry=law.id, field=f"rules.{rule.id.split('#')[1]}.games")
 
 
-def _link(raw_entries, groups: list[ConcordanceGroup]) -> dict[str, Law]:
+def _check_laws_of(family_path, games, raw_entries) -> None:
+    """A game takes its laws from a known game, not from itself through others, and departs
+    only from laws that exist."""
+    for game in games.values():
+        for i, lo in enumerate(game.laws_of):
+            if lo.game not in games:
+                raise LawBookError(family_path, f"laws_of names unknown game {lo.game!r}", entry=game.id,
+                                   field=f"laws_of[{i}].game")
+            for d in lo.departs:
+                for ref in d.laws:
+                    if ref not in raw_entries:
+                        raise LawBookError(family_path, f"departs from {ref!r}, which does not exist",
+                                           entry=game.id, field=f"laws_of[{i}].departs")
+    for game in games.values():
+        seen, stack = {game.id}, [lo.game for lo in game.laws_of]
+        while stack:
+            other = stack.pop()
+            if other == game.id:
+                raise LawBookError(family_path, "takes its laws from itself (laws_of)", entry=game.id,
+                                   field="laws_of")
+            if other not in seen:
+                seen.add(other)
+                stack.extend(lo.game for lo in games[other].laws_of)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _check_quotes(family_path, game, descriptions) -> None:
+    """The words a game's ``laws_of`` quotes stand in its own description (or in the one
+    named by ``quoted_from``)."""
+    def text_of(name):
+        described = descriptions.get(name) if name else None
+        return _flat(" ".join(p for s in described.sections for p in s.paragraphs if isinstance(p, str))) \
+            if described is not None else ""
+
+    for i, lo in enumerate(game.laws_of):
+        quotes = [("quote", lo.quote, lo.quoted_from or game.described_in)]
+        quotes += [("departs.quote", d.quote, game.described_in) for d in lo.departs]
+        for where, quote, name in quotes:
+            if _flat(quote) not in text_of(name):
+                raise LawBookError(family_path, f"{where} is not in the description of {name}: {quote!r}",
+                                   entry=game.id, field=f"laws_of[{i}].{where}")
+
+
+def reach(own: tuple[str, ...], law_id: str, games) -> tuple[str, ...]:
+    """The games a rule of ``law_id`` that names the games ``own`` applies in: those, and
+    every game whose laws are those of one of them (``laws_of`` in family.yaml: "The Laws
+    vary so little from those used in the regular game of Boston…"), within the code it
+    names, but for the laws its description departs from. A rule that names no game applies
+    in every game already."""
+    out = list(own)
+    changed = bool(out)
+    while changed:
+        changed = False
+        for game in games.values():
+            if game.id in out:
+                continue
+            if any(lo.game in out and (lo.code is None or law_id.startswith(lo.code + "/"))
+                   and not any(law_id in d.laws for d in lo.departs) for lo in game.laws_of):
+                out.append(game.id)
+                changed = True
+    return tuple(out)
+
+
+def _link(raw_entries, groups: list[ConcordanceGroup], games) -> dict[str, Law]:
     referenced_by: dict[str, list[str]] = {}
     exceptions: dict[str, list[str]] = {}
     counterparts: dict[str, list[str]] = {}
@@ -349,11 +418,11 @@ def _link(raw_entries, groups: list[ConcordanceGroup]) -> dict[str, Law]:
             id=eid, code=eid.split("/", 1)[0], kind=entry.kind, number=entry.number,
             heading=entry.heading, paragraphs=_paragraphs(entry.text),
             footnotes=dict(entry.footnotes), see=tuple(entry.see), topics=tuple(entry.topics),
-            games=tuple(entry.games), modifies=tuple(entry.modifies), note=entry.note,
+            games=reach(tuple(entry.games), eid, games), modifies=tuple(entry.modifies), note=entry.note,
             referenced_by=tuple(referenced_by.get(eid, ())),
             concordance=tuple(counterparts.get(eid, ())),
             exceptions=tuple(exceptions.get(eid, ())),
-            rules=_rules(path, eid, entry), text_only=entry.text_only, cited_as=entry.label,
+            rules=_rules(path, eid, entry, games), text_only=entry.text_only, cited_as=entry.label,
         )
         for eid, (path, entry) in raw_entries.items()
     }

@@ -107,6 +107,27 @@ class ConcordanceGroup:
     laws: list[str]                     # at least two
 
 @strict
+class Departure:
+    """Laws of the game a game takes its laws from that do not reach it: its own description
+    says otherwise, in the words quoted."""
+    laws: list[str]                     # entry ids (a law with all its rules)
+    quote: str                          # the game's own words that depart from them
+
+
+@strict
+class LawsOf:
+    """A game whose laws are those of another game ("The Laws vary so little from those used
+    in the regular game of Boston…"): every rule that applies in ``game`` applies in this one
+    too, but for the laws its description departs from. ``code``, where given, limits it to
+    the rules of that code's entries (the Whist Family Laws, not another game's description)."""
+    game: str
+    quote: str                          # the words that say so, in the game's own description
+    quoted_from: str | None = None      # or in this game's (French Boston's is said in Fontainebleau's)
+    code: str | None = None
+    departs: list[Departure] = field(default_factory=list)
+
+
+@strict
 class GameData:
     id: str
     name: str
@@ -117,3 +138,5 @@ class GameData:
     # taking a partner only by the bid (Boston, Solo Whist); partners_quote gives the words
     partners: Literal["fixed", "none"] = "fixed"
     partners_quote: str | None = None
+    # the games whose laws are this game's too, in the source's words
+    laws_of: list[LawsOf] = field(default_factory=list)

@@ -207,14 +207,17 @@ class TableActs(TableState):
         """Where the incident names no bidder, he is the player whose bid stands: the last
         to bid (not one who bid after he had passed, who comes in again against the rule);
         whether the laws let that bid stand is theirs to say. A game that is bid for, with
-        neither a bidder nor a bid, is warned about: the laws of the bidder cannot apply."""
+        neither a bidder nor a bid, is warned about: the laws of the bidder cannot apply -- but
+        not where the bidding shows every player passing with no bid made: then no bidder is
+        missing, and what is played is for the laws to say (Fontainebleau's Misère Partout)."""
         if self.i.bidder:
             return
         if self.last_bid is not None:
             s = self.last_bid
             self.facts.add("bidder", s.actor, line=s.pos.line, moment=s.moment, time=0)
             return
-        if self.customs.reads_bids and self.i.events:
+        all_passed = not self.bidding and set(self.i.seats) <= self.passed
+        if self.customs.reads_bids and self.i.events and not all_passed:
             from ..incident.model import HeaderLine
 
             line = next((item for item in self.i.items if isinstance(item, HeaderLine) and item.key == "game"), None)

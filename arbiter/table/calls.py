@@ -19,6 +19,57 @@ class Calls(TableState):
             self.calls[s.target] = (s.detail, s.suit, s.pos.line)
             if s.suit is not None:
                 self.suit_calls.append((s, max(self.trick_of(s), 1), self.clock))
+        if s.target and s.detail == "not play card" and s.cards:
+            self.not_play[s.target] = s.cards[0]
+
+    def forbidden_cards_played(self) -> None:
+        """After the play, for each card played though it was demanded that it be not played:
+        whether its owner held another of its suit then (he could have obeyed: a failed call,
+        ``failed_call(X, N, "not play")``) or none (``no_other_of_suit(X, N, Card)``: he had
+        to play it). Where the incident does not show which, the question is left open."""
+        for s, number, card, time in self.not_play_broken:
+            line = s.pos.line
+            failed = (Fact("failed_to_play_as_desired", (s.actor, number), line, s.moment, time),
+                      Fact("failed_call", (s.actor, number, "not play"), line, s.moment, time))
+            only = Fact("no_other_of_suit", (s.actor, number, str(card)), line, s.moment, time)
+            other = self.knows_other_of_suit(s.actor, card, number)
+            if other is True:
+                for fact in failed:
+                    self.facts.add_fact(fact)
+            elif other is False:
+                self.facts.add_fact(only)
+            else:
+                self.unknowns.append(Unknown(
+                    question=f"whether {s.actor} held another {card.suit.word[:-1]} than {card.name} when he "
+                             f"played it at trick {number}",
+                    line=line, so="if he held one", not_so="if he held none", if_so=failed, if_not=only))
+
+    def knows_other_of_suit(self, seat: str, card: Card, number: int) -> bool | None:
+        """Whether ``seat`` held a card of ``card``'s suit besides it when trick ``number`` was
+        played: True, False, or None where it is not known (as :meth:`knows_void`, the card
+        itself left out)."""
+        suit = card.suit
+        if self.stated_void(seat, suit) is not None:
+            return False
+        holding = self.holding_at(seat, number)
+        if holding is not None and any(c.suit is suit and c != card for c in holding):
+            return True
+        if any(who == seat and at >= number and c.suit is suit and c != card for c, (who, at) in self.played.items()):
+            return True
+        if holding is not None and self.hand_known(seat):
+            return False
+        for rank in RANKS:
+            other = Card(suit, rank)
+            if other == card:
+                continue
+            if other in self.played and (self.played[other][0] != seat or self.played[other][1] < number):
+                continue
+            if other in self.found_held and self.found_held[other][0] != seat:
+                continue
+            if any(other in cards for who, cards in self.i.deal.items() if who != seat):
+                continue
+            return None
+        return False
 
     def suits_held_when_called(self) -> None:
         """After the play, whether each player a suit was demanded of held it then: what the
@@ -68,6 +119,9 @@ class Calls(TableState):
 
     def check_call(self, s: Statement, trick: Trick, card: Card) -> None:
         """A play by a player of whom something was demanded: did he comply?"""
+        forbidden = self.not_play.pop(s.actor, None)     # demanded for the trick he plays to next
+        if forbidden is not None and forbidden == card:
+            self.not_play_broken.append((s, trick.number, card, self.clock))
         call = self.calls.pop(s.actor, None)
         if call is None:
             return

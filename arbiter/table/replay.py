@@ -124,6 +124,7 @@ class _Replayer(TrickPlay, Calls, KnownHands):
                 self.on_finding(finding.statement)
         self.bidder_from_bidding()
         self.suits_held_when_called()
+        self.forbidden_cards_played()
         self.check_hand_sizes()
         self.after_play()
         self.renounces_left_open()

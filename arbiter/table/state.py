@@ -72,6 +72,10 @@ class TableState:
         self.found_held: dict[Card, tuple[str, Statement]] = {}
         self.voids: dict[str, dict[Suit, Statement]] = {}
         self.suit_calls: list[tuple[Statement, int, int]] = []   # a suit called: (demand, trick, time)
+        # a card demanded not to be played (Boston's exposed card, its suit led), by seat, and
+        # each time it was played all the same: (the play, trick, card, time)
+        self.not_play: dict[str, Card] = {}
+        self.not_play_broken: list[tuple[Statement, int, Card, int]] = []
         # another suit led by a player a suit was called from, his holding not known: the
         # failure it would be, were he found to have held the suit called
         self.led_other_suit: dict[tuple[str, Suit], tuple[Fact, ...]] = {}
