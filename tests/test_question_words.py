@@ -49,3 +49,27 @@ def test_the_claimant_asked_about_is_not_the_player_the_holding_names(book):
 def test_honours_taken_off_the_score_asks_whether_they_are_not_counted(book):
     q = read_question("Must the two points for honours be taken off?", SEATS, question_words(book))
     assert q is not None and q.kind == "holding" and "honours_claimed_too_late" in q.yes
+
+
+BIDDING = [
+    # a hyphened word of the question is one word, as the law's list writes it
+    ("Does B's piccolissimo over-call Y's eight clubs?", "overcall_good", "insufficient_bid", ("B",), ()),
+    ("Is B's piccolissimo a good over-call of Y's seven diamonds?", "overcall_good", "insufficient_bid", ("B",), ()),
+    ("May B accept A, having already passed?", "acceptance_allowed", "bid_not_allowed", ("B",), ()),
+    ("Is B allowed to bid a little misère after passing?", "overcall_good", "bid_not_allowed", ("B",), ()),
+    ("Can A come back into the bidding with a grand misère?", "overcall_good", "bid_not_allowed", ("A",), ()),
+    ("Must Y stand by his bid of eight hearts?", "bid_stands", "bid_not_allowed", ("Y",), ()),
+    # the holding may name the player asked about or the owner of the declaration
+    ("Must Y abide by Z's declaration of hearts?", "declaration_stands", "bid_not_allowed", ("Y", "Z"), ()),
+    ("Must A and his partners pay Y for his bid?", "pays_bidder", "payment_not_agreed", ("A",), ()),  # not Y
+    # "the adversaries": the bidder's, found from the table (fellow adversaries)
+    ("Must the adversaries pay Y for his bid?", "pays_bidder", "payment_not_agreed", (), ("fellow_adversary",)),
+]
+
+
+@pytest.mark.parametrize("text, yes, no, party, roles", BIDDING, ids=[b[0] for b in BIDDING])
+def test_a_question_about_the_bidding_asks_for_its_holding(book, text, yes, no, party, roles):
+    q = read_question(text, SEATS, question_words(book))
+    assert q is not None and q.kind == "holding", text
+    assert yes in q.yes and no in q.no
+    assert q.party == party and q.roles == roles

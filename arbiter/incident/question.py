@@ -444,6 +444,7 @@ class _Parts:
         self.trick: int | None = None
         self.either_or = False
         self.penalty_owner: tuple[str, ...] = ()
+        self.penalty_owner_named = False
         self.penalty_owner_roles: tuple[str, ...] = ()
         seen_content = False
         #: the parties named so far, scene first: whom "his" stands for
@@ -463,6 +464,7 @@ class _Parts:
                     if e[3].kind in ("PENALTY", "CARD", "SUIT", "THING", "HOLDING") and seen_content \
                             and not self.penalty_owner and not self.penalty_owner_roles:
                         self.penalty_owner, self.penalty_owner_roles = owner, roles
+                        self.penalty_owner_named = e[2] != ("subject",)     # "Z's", not "his"
                     if e[3].kind == "CARD" and not seen_content and self.subject_card is None:
                         self.subject_card = e[3].value
                     if e[3].kind == "THING" and not seen_content and self.subject_thing is None:
@@ -596,6 +598,10 @@ class _Parts:
         no_first = bool(rest and rest[0])
         party = self.subject or self.owner
         roles = self.subject_roles or self.owner_roles
+        if self.subject and self.penalty_owner and self.penalty_owner_named and self.penalty_owner != self.subject:
+            # "Must Y abide by Z's declaration?": the holding may name either ("pay Y for his
+            # bid" names the one who is paid, not one the holding may be about)
+            party = tuple(dict.fromkeys(self.subject + self.penalty_owner))
         if len(rest) > 1 and rest[1]:
             # "Is Y in time to claim the revoke?": Y claims; the holding names the offender
             party, roles = (), ()

@@ -13,6 +13,7 @@ about nothing.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,12 @@ RIGHT_FACTS = frozenset(PENALTY_FACT.values()) | {"demand_stands", "demand_refus
 #: The sections of the file, and the kind of word each gives.
 _SECTIONS = {"holdings": "HOLDING", "penalties": "PENALTY", "verbs": "VERB", "things": "THING", "roles": "ROLE",
              "fillers": "FILLER"}
+
+
+def _question_key(phrase: str) -> tuple[str, ...]:
+    """A phrase's words as the question's reader splits them: a hyphened word is one word
+    ("over-call", "re-shuffle"), as it is in the question."""
+    return tuple(re.findall(r"[\w']+(?:-[\w']+)*", phrase.lower().replace("’", "'").replace("‘", "'")))
 
 
 def question_words(book: LawBook, path: Path | None = None) -> QuestionWords:
@@ -53,7 +60,7 @@ def load_question_words(book: LawBook, path: Path) -> QuestionWords:
         if not isinstance(words, list) or not all(isinstance(w, str) and words_of(w) for w in words):
             raise LawBookError(path, "words must be a list of phrases", entry=entry)
         for phrase in words:
-            key = tuple(words_of(phrase))
+            key = _question_key(phrase)
             old = phrases.get(key)
             if old is None:
                 phrases[key] = (kind, value)
