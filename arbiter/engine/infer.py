@@ -18,7 +18,7 @@ from ..facts import Fact, FactSet
 from ..lawbook.conditions import Pred, Var
 from ..lawbook.rules import PENALTY_FACT, Rule
 from ..words.vocabulary import penalty_phrase, penalty_words
-from .solve import Solution, first_failure, solve
+from .solve import Solution, first_failure, solutions, solve
 
 MAX_ROUNDS = 50
 
@@ -266,7 +266,7 @@ def _saturate(stratum: _Stratum, facts, overriders, fired, defeated, result) -> 
 def _solutions(rule: Rule, facts: FactSet):
     if rule.tree is None:
         return [Solution({})]
-    return list(solve(rule.tree, facts))
+    return solutions(rule.tree, facts)
 
 
 def _defeated_by(rule: Rule, binding: dict, overriders, facts: FactSet, seen=()) -> Rule | None:
