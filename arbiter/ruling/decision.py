@@ -254,7 +254,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
                         lambda facts: _infer_with_demands_judged(rules, facts, game),
                         lambda c: _finding(book, c),
                         lambda supposed: _gather(book, code, incident, supposed, choice),  # type: ignore[arg-type]
-                        inference.facts.names())
+                        inference.facts.names(), base_inference=inference)
         branch.weighed = weighed
         branch.turns_on = [t for t in weighed if t.matters]
         branches.append(branch)

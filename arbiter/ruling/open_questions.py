@@ -54,12 +54,14 @@ class TurnsOn:
 
 def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
           infer: Callable[[FactSet], object], finding: Callable,
-          gather: Callable[[object], object] | None = None, derived: set[str] | None = None) -> list[TurnsOn]:
+          gather: Callable[[object], object] | None = None, derived: set[str] | None = None,
+          base_inference: object | None = None) -> list[TurnsOn]:
     """The open questions some rule needs answered, each with what each answer holds.
     ``infer`` runs the code's rules over a set of facts (as the decision does); ``finding``
     makes a decision's finding of a conclusion; ``gather``, where given, the whole branch an
     inference makes; ``derived``, the names of the facts the rules drew from these (a rule may
-    need one of them beside the fact an answer would give)."""
+    need one of them beside the fact an answer would give); ``base_inference``, where given,
+    what ``infer`` gives of ``facts`` themselves (the decision has drawn it already)."""
     present = facts.names() | (derived or set())
     read: dict[tuple[str, ...], bool] = {}     # by the facts' names: a rule's needs name no arguments
     live = []
@@ -73,8 +75,7 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
     base = None
     for unknown in live[:MAX_WEIGHED]:
         if base is None:
-            base_inference = infer(facts)
-            base = _holdings(base_inference)
+            base = _holdings(base_inference if base_inference is not None else infer(facts))
         inferences: list = []
         for answer in unknown.answers():
             if not answer:
