@@ -62,7 +62,7 @@ def test_a_right_becomes_a_fact_under_every_word_a_demand_may_use():
     result = infer([rule], facts, "whist")
     entitled = {f.args for f in result.facts.by_name("entitled")}
     assert {("YZ", "three tricks"), ("YZ", "take tricks"), ("YZ", "call highest"), ("YZ", "highest"),
-            ("YZ", "penalty")} == entitled
+            ("YZ", "penalty"), ("YZ", "revoke penalty")} == entitled
     assert all(f.time == 7 for f in result.facts.by_name("entitled"))   # from when the right arose
 
 

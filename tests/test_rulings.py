@@ -45,7 +45,7 @@ CASES = load_cases()
 
 
 def check_branch(branch, expect, where):
-    held = [f.ruling for f in branch.holdings]
+    held = [r for f in branch.holdings for r in (f.ruling, *f.also_holds) if r]   # a sentence may hold two
     names = {h.split("(")[0] for h in held}
     problems = []
     for h in expect.get("holdings", []):

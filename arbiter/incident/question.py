@@ -392,7 +392,9 @@ def _query(aux: str, clauses: list[list], scene: list, words: QuestionWords) -> 
         return None
     body = list(clauses[0])
     i = 1
-    while i + 1 < len(clauses) and _aside(clauses[i]):
+    while i + 1 < len(clauses) and (_aside(clauses[i]) or not _content(clauses[i])):
+        if not _aside(clauses[i]):
+            body += clauses[i]      # "Is the seven, still on the table at the fourth trick, liable…"
         body += clauses[i + 1]
         i += 2
     if not _content(body) and i < len(clauses):
@@ -404,6 +406,8 @@ def _query(aux: str, clauses: list[list], scene: list, words: QuestionWords) -> 
         return parts.duty()
     if aux == "may" or parts.verb("may"):
         return parts.right() or parts.holding() or parts.score()
+    if parts.verb("win") and any(w.value == "stakes" for w in parts.words("PENALTY")):
+        return parts.right()        # "Has Y won the stakes?": is he entitled to them
     return parts.demand() or parts.holding() or parts.score()
 
 
@@ -528,7 +532,7 @@ class _Parts:
                 return key, None, suits[0] if suits else None
             if key == "call suit":
                 return key, None, suits[0] if suits else None
-            if key == "call card":
+            if key in ("call card", "not play card", "exposed card"):
                 return key, cards[0] if cards else None, None
             return key, None, None
         if (self.verb("demand") or self.verb("play")) and not self.words("HOLDING"):
@@ -545,6 +549,8 @@ class _Parts:
     def right(self) -> Query | None:
         """"May Y and Z call a suit from A?": may a side exact a penalty (from whom)?"""
         penalty, card, suit = self._penalty()
+        if penalty is None and self.verb("win") and self.verb("demand"):
+            penalty = "win trick"       # "call on B to win the second trick"
         if penalty is None:
             return None
         against, roles = self.against, self.against_roles
@@ -590,6 +596,9 @@ class _Parts:
         no_first = bool(rest and rest[0])
         party = self.subject or self.owner
         roles = self.subject_roles or self.owner_roles
+        if len(rest) > 1 and rest[1]:
+            # "Is Y in time to claim the revoke?": Y claims; the holding names the offender
+            party, roles = (), ()
         card = self.subject_card or next(iter(self.cards()), None)
         negated = any(isinstance(e, Word) and e.kind == "NOT" for e in self.body)
         if negated:

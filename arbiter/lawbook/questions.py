@@ -66,18 +66,21 @@ def load_question_words(book: LawBook, path: Path) -> QuestionWords:
 
     for n, item in enumerate(raw.get("holdings") or [], 1):
         entry = f"holdings #{n}"
-        if not isinstance(item, dict) or not {"words"} <= set(item) <= {"words", "held", "contrary", "contrary_first"}:
-            raise LawBookError(path, "a holding's words have `words`, and `held` or `contrary` (and `contrary_first`)",
-                               entry=entry)
+        if not isinstance(item, dict) or not {"words"} <= set(item) <= {"words", "held", "contrary", "contrary_first",
+                                                                        "of_the_claimant"}:
+            raise LawBookError(path, "a holding's words have `words`, and `held` or `contrary` (and `contrary_first`, "
+                                     "`of_the_claimant`)", entry=entry)
         yes, no = tuple(item.get("held") or ()), tuple(item.get("contrary") or ())
         first = item.get("contrary_first", False)
-        if not isinstance(first, bool):
-            raise LawBookError(path, "contrary_first is true or false", entry=entry, field="contrary_first")
+        claimant = item.get("of_the_claimant", False)
+        for name, flag in (("contrary_first", first), ("of_the_claimant", claimant)):
+            if not isinstance(flag, bool):
+                raise LawBookError(path, f"{name} is true or false", entry=entry, field=name)
         unknown = [name for name in yes + no if name not in made]
         if unknown:
             raise LawBookError(path, f"no rule holds {unknown[0]!r}", entry=entry,
                                field="held" if unknown[0] in yes else "contrary")
-        put(item["words"], "HOLDING", (yes, no, first), entry)
+        put(item["words"], "HOLDING", (yes, no, first, claimant), entry)
     for key, words in (raw.get("penalties") or {}).items():
         if penalty_key(key) not in PENALTIES:
             raise LawBookError(path, f"no penalty {key!r} in the notation's demands", entry=f"penalties.{key}")

@@ -47,9 +47,11 @@ def answer(query: Query | None, branches: list) -> Answer:
         open_ = []
         made = _rulings(branch)
         for t in branch.weighed:
-            # an answer that would take away a holding already made is one no one alleges: a
-            # law's "unless" is read on what is shown (arbiter/ruling/open_questions.py)
-            supposed = [b for b in (t.so_branch, t.not_branch) if b is not None and made <= _rulings(b)]
+            # an answer that would only take away a holding already made is one no one alleges:
+            # a law's "unless" is read on what is shown (arbiter/ruling/open_questions.py); one
+            # that adds a holding is printed among what the ruling turns on, and weighed here
+            supposed = [b for b in (t.so_branch, t.not_branch) if b is not None
+                        and (made <= _rulings(b) or _rulings(b) - made)]
             verdicts = [v for v in (ask(query, b) for b in supposed) if v is not None]
             if any(v.word != (base.word if base is not None else None) for v in verdicts) or (
                     base is None and len({v.word for v in verdicts}) > 1):
@@ -219,6 +221,8 @@ class _View:
                 continue
             if q.trick is not None and j.trick is not None and j.trick != q.trick:
                 continue
+            if q.trick is not None and j.trick is None and j.offence_tricks and min(j.offence_tricks) > q.trick:
+                continue        # "the penalty for the revoke at trick 4": a demand that stands for a later one
             out.append(j)
         return out
 
@@ -237,6 +241,8 @@ class _View:
             if self.card is not None and not any(self.card_matches(c) for c in _cards_in(f)):
                 if _cards_in(f):
                     continue
+            if self.query.trick is not None and f.tricks and min(f.tricks) > self.query.trick:
+                continue        # a right that arose after the trick asked about is not one for it
             out.append(f)
         return out
 
@@ -261,7 +267,11 @@ class _View:
             demands = self._demands(penalty)
             if demands:
                 j = demands[-1]
-                verdicts.append(_Verdict("yes" if j.stands else "no", (f"demand:{j.line}",)))
+                # a call he was entitled to make, that cannot be enforced now (it would oblige a
+                # revoke; the player called on has none of the suit), was his to make -- but not
+                # at the very trick the question names, where it could not be enforced
+                lawful = j.lawful and q.trick is None
+                verdicts.append(_Verdict("yes" if j.stands or lawful else "no", (f"demand:{j.line}",)))
                 continue
             granted = self._granted(penalty)
             if granted and (self.card is None or self._card_callable()):

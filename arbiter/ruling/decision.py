@@ -49,6 +49,7 @@ class Finding:
     also_holds: tuple[str, ...] = ()         # other rulings told in the very same sentence
     elected: bool = False                    # a right the side has exercised by a demand that stands
     electors: tuple[tuple[str, str], ...] = ()   # (player called, the adversary who may enforce it)
+    tricks: tuple[int, ...] = ()             # the tricks of the facts it rests on (a revoke at trick 8)
 
 
 @dataclass
@@ -572,4 +573,5 @@ def _finding(book: LawBook, c: Conclusion, inference: Inference | None = None) -
         also_cites=tuple(r for r in law.see if book.entries[r].kind == "law") if law.kind == "gloss" else (),
         authority=law.kind if law.kind in ("gloss", "principle") else "law",
         exacts=c.exacts, against=c.against, elects=c.elects,
+        tricks=tuple(sorted({f.moment.trick for f in c.used if f.moment.kind == "trick" and f.moment.trick})),
     )

@@ -39,6 +39,7 @@ class Judgment:
     trick: int | None = None              # the trick at which it was made, where it was made at one
     lawful: bool = False                  # refused only for now: a penalty he was entitled to, that
                                           # cannot be enforced at this trick (it would oblige a revoke)
+    offence_tricks: tuple[int, ...] = ()  # the tricks of the facts the right it exercised arose from
 
 
 
@@ -84,6 +85,12 @@ def judge_demands(inference: Inference) -> list[Judgment]:
                 elected.append((judged, demand, right))
         out.append(judged)
     return out
+
+
+def _tricks_of(right: Conclusion) -> tuple[int, ...]:
+    """The tricks at which the facts a right arose from happened (a revoke at trick 8): the
+    offence a demand that stands by it is the penalty for."""
+    return tuple(sorted({f.moment.trick for f in right.used if f.moment.kind == "trick" and f.moment.trick}))
 
 
 def _rests_on(limit: Conclusion, demand: Fact) -> bool:
@@ -171,7 +178,8 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion],
         lost = _lost(dm, what, losses, demand, facts)
         if lost is not None:
             return verdict(False, _clause(lost), lost.law, lost), None
-        return replace(verdict(True, f"{dm} is entitled to it", right.law), exercised=right.rule.id), right
+        return replace(verdict(True, f"{dm} is entitled to it", right.law), exercised=right.rule.id,
+                       offence_tricks=_tricks_of(right)), right
     against = _listed(dict.fromkeys(str(r.against) for r in entitled if r.against))
     return verdict(False, f"the penalty is exacted from {against}, not from {of}", entitled[0].law), None
 

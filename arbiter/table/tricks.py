@@ -341,9 +341,10 @@ class TrickPlay(TableState):
     def fellow_adversaries(self) -> None:
         """Where each plays for himself (``partners none``) and one player bids, those who
         play against the bidder and his accepted partner play together for the hand."""
-        if not self.i.no_partners or not self.i.bidder:
+        # the bidder named, or found from the bidding (``bidder_from_bidding``)
+        bidder = self.i.bidder or next((str(f.args[0]) for f in self.facts.by_name("bidder")), None)
+        if not self.i.no_partners or not bidder:
             return
-        bidder = self.i.bidder
         with_bidder = {bidder} | {f.args[0] for f in self.facts.by_name("accepted") if f.args[1] == bidder}
         against = [seat for seat in self.i.seats if seat not in with_bidder]
         for seat in against:

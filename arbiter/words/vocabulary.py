@@ -14,7 +14,7 @@ PENALTIES = frozenset({
     "win trick", "not win trick", "trump", "not trump", "new deal", "deal stands",
     "three tricks", "two tricks", "take tricks", "deduct points", "add points",
     "deduct three", "add three", "play out", "cards placed", "last trick",
-    "hand laid down", "stakes", "penalty",
+    "hand laid down", "stakes", "penalty", "revoke penalty",
     # an exposed card: claimed as exposed (a card played in error), or that it be not played
     "exposed card", "not play card",
 })
@@ -28,6 +28,11 @@ PENALTY_COVERS = {
     "take tricks": frozenset({"three tricks", "two tricks"}),
     "deduct points": frozenset({"deduct three"}),
     "add points": frozenset({"add three"}),
+    # a card claimed (treated) as exposed is a card liable to be called
+    "exposed card": frozenset({"call card"}),
+    # the revoke's penalty, in whichever form a code gives it
+    "revoke penalty": frozenset({"three tricks", "two tricks", "take tricks", "deduct points", "add points",
+                                 "deduct three", "add three"}),
 }
 
 
@@ -99,7 +104,8 @@ PENALTY_WORDS = {
     "add three": "three points added", "play out": "that the hand be played out",
     "cards placed": "that the cards be placed before their players",
     "last trick": "a sight of the last trick", "hand laid down": "that the hand be laid on the table",
-    "stakes": "the stakes", "penalty": "a penalty", "exposed card": "the card as an exposed card",
+    "stakes": "the stakes", "penalty": "a penalty", "revoke penalty": "the penalty of the revoke",
+    "exposed card": "the card as an exposed card",
     "not play card": "that the card be not played",
 }
 
