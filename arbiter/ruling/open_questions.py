@@ -39,8 +39,28 @@ class TurnsOn:
     not_so: str
     if_so: list = field(default_factory=list)          # findings added were the answer yes
     if_not: list = field(default_factory=list)         # and were it no
-    so_branch: object | None = field(default=None, repr=False, compare=False)
-    not_branch: object | None = field(default=None, repr=False, compare=False)
+    # each answer's inference, and what makes a branch of one: the branches are made only
+    # when asked for (only a question put to the decision asks)
+    so_inference: object | None = field(default=None, repr=False, compare=False)
+    not_inference: object | None = field(default=None, repr=False, compare=False)
+    gather: Callable[[object], object] | None = field(default=None, repr=False, compare=False)
+    _branches: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def so_branch(self) -> object | None:
+        return self._branch(self.so_inference)
+
+    @property
+    def not_branch(self) -> object | None:
+        return self._branch(self.not_inference)
+
+    def _branch(self, inference: object | None) -> object | None:
+        if inference is None or self.gather is None:
+            return None
+        key = id(inference)
+        if key not in self._branches:
+            self._branches[key] = self.gather(inference)
+        return self._branches[key]
 
     @property
     def matters(self) -> bool:
@@ -86,10 +106,9 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
                 supposed.add_fact(fact)
             inferences.append(infer(supposed))
         gained_so, gained_not = (_diff(_holdings(i), base) if i is not None else [] for i in inferences)
-        so_branch, not_branch = (gather(i) if gather is not None and i is not None else None for i in inferences)
         out.append(TurnsOn(unknown.question, unknown.line, unknown.so, unknown.not_so,
                            [finding(c) for c in gained_so], [finding(c) for c in gained_not],
-                           so_branch, not_branch))
+                           inferences[0], inferences[1], gather))
     return out
 
 
