@@ -113,7 +113,8 @@ class TableState:
         return self.current
 
     def complete(self, trick: Trick) -> bool:
-        return len({seat for seat, _ in trick.plays}) >= len(self.i.seats)
+        seats = len(self.i.seats)
+        return len(trick.plays) >= seats and len({seat for seat, _ in trick.plays}) >= seats
 
     def expected_leader(self, number: int) -> str | None:
         if number == 1:
