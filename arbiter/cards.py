@@ -55,6 +55,11 @@ class Card:
     suit: Suit
     rank: str   # one of RANKS
 
+    def __hash__(self) -> int:
+        # by the suit's letter rather than the suit (an Enum hashes in Python, not in C):
+        # cards are hashed at every play the replay follows
+        return hash((self.suit._value_, self.rank))
+
     @classmethod
     def parse(cls, text: str) -> "Card":
         raw = text.strip()

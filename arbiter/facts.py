@@ -47,6 +47,13 @@ class FactSet:
         self._later: dict[tuple[str, tuple[Arg, ...]], dict[int, Fact]] = {}
         # states that last (the trump card left on the table): the time each ended, if it did
         self._ends: dict[tuple[str, tuple[Arg, ...]], int] = {}
+        # The lists of ``_by_name`` and ``_by_first`` this set may append to. A copy shares
+        # the lists of the set it was copied from, and neither appends to a shared list:
+        # each copies a list the first time it adds to it (so a copy costs a few dictionaries,
+        # not a walk of every fact: the judgment copies the facts for each answer it weighs,
+        # and the replay for each way a dispute goes).
+        self._own_names: set[str] = set()
+        self._own_firsts: set[tuple[str, Arg]] = set()
         for fact in (facts or {}).values():
             self.add_fact(fact)
 
@@ -87,9 +94,19 @@ class FactSet:
                 self._later.setdefault(key, {}).setdefault(fact.time, fact)
             return False
         self._facts[key] = fact
-        self._by_name.setdefault(fact.name, []).append(fact)
+        name = fact.name
+        if name in self._own_names:
+            self._by_name[name].append(fact)
+        else:
+            self._by_name[name] = [*self._by_name.get(name, ()), fact]
+            self._own_names.add(name)
         if fact.args:
-            self._by_first.setdefault((fact.name, fact.args[0]), []).append(fact)
+            firsts = (name, fact.args[0])
+            if firsts in self._own_firsts:
+                self._by_first[firsts].append(fact)
+            else:
+                self._by_first[firsts] = [*self._by_first.get(firsts, ()), fact]
+                self._own_firsts.add(firsts)
         return True
 
     def times(self, fact: Fact) -> list[int]:
@@ -111,14 +128,23 @@ class FactSet:
         fact = self._facts.pop(key, None)
         if fact is None:
             return
-        self._by_name[name].remove(fact)
-        if not self._by_name[name]:
+        # new lists, not the old ones changed: a copy may share them (see ``_own_names``)
+        rest = [f for f in self._by_name[name] if f is not fact]
+        if rest:
+            self._by_name[name] = rest
+            self._own_names.add(name)
+        else:
             del self._by_name[name]
+            self._own_names.discard(name)
         if fact.args:
-            first = self._by_first[(name, fact.args[0])]
-            first.remove(fact)
-            if not first:
-                del self._by_first[(name, fact.args[0])]
+            firsts = (name, fact.args[0])
+            rest = [f for f in self._by_first[firsts] if f is not fact]
+            if rest:
+                self._by_first[firsts] = rest
+                self._own_firsts.add(firsts)
+            else:
+                del self._by_first[firsts]
+                self._own_firsts.discard(firsts)
         self._later.pop(key, None)
         self._ends.pop(key, None)
 
@@ -135,12 +161,16 @@ class FactSet:
         return [first, *later.values()] if later else [first]
 
     def copy(self) -> "FactSet":
+        """Another set of the same facts, to add to apart from this one. The lists of facts
+        are shared until either adds to one (see ``_own_names``)."""
         out = FactSet()
         out._facts = dict(self._facts)
-        out._by_name = {name: list(facts) for name, facts in self._by_name.items()}
-        out._by_first = {key: list(facts) for key, facts in self._by_first.items()}
+        out._by_name = dict(self._by_name)
+        out._by_first = dict(self._by_first)
         out._later = {key: dict(times) for key, times in self._later.items()}
         out._ends = dict(self._ends)
+        self._own_names = set()
+        self._own_firsts = set()
         return out
 
     def __iter__(self):

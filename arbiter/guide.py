@@ -291,22 +291,28 @@ def replay_itself() -> dict[str, list[str]]:
     statement whatever its verb (``suit_of`` for each card it names), for the incident's
     other lines (a ``disputed:`` line), and after the play (tricks won, honours held, what
     the hands come to)."""
-    owner = _owner("run")
-    assert owner is not None   # the replay has its run
-    method = (owner, "run")
-    run = _method_tree(*method)
-    function = run.body[0] if isinstance(run, ast.Module) else None
-    body = function.body if isinstance(function, ast.FunctionDef) else []   # the statements of ``def run``
-    at = next(i for i, node in enumerate(body) if isinstance(node, ast.For) and _is_self_attr(node.iter, "statements"))
-    loop = body[at]
+    def body_of(name: str) -> tuple[Method, list[ast.stmt]]:
+        owner = _owner(name)
+        assert owner is not None   # the replay has each part of its run
+        method = (owner, name)
+        tree = _method_tree(*method)
+        function = tree.body[0] if isinstance(tree, ast.Module) else None
+        return method, (function.body if isinstance(function, ast.FunctionDef) else [])
+
+    # the run in three parts: the table set, the statements played through, the outcome
+    table, table_body = body_of("set_table")
+    method, body = body_of("play_through")
+    loop = next(node for node in body if isinstance(node, ast.For) and isinstance(node.iter, ast.Name)
+                and node.iter.id == "statements")
     # the loop over a statement's acts gives the acts' facts, listed with each act
     acts = [node for node in ast.walk(loop)
             if isinstance(node, ast.For) and isinstance(node.iter, ast.Attribute) and node.iter.attr == "act"]
     every = _walk(method, loop)[0] - {f for a in acts for f in _walk(method, a)[0]}
-    before = {f for node in body[:at] for f in _walk(method, node)[0]}
+    before = {f for node in table_body for f in _walk(table, node)[0]}
+    outcome, outcome_body = body_of("outcome")
     after: set[str] = set()
-    for node in body[at + 1:]:
-        given, calls, _ = _walk(method, node)
+    for node in outcome_body:
+        given, calls, _ = _walk(outcome, node)
         after |= given | _reach({c for c in calls if not c[1].startswith("on_")})[0]
     return {
         "the table": sorted(reach("table_facts")[0]),

@@ -164,7 +164,7 @@ def test_a_ruling_from_a_filled_cache_unpickles_and_unmarshals_nothing(tmp_path,
         assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[-1] == "SEEN []"
     kinds = {path.name.split("-")[0] for path in (tmp_path / "xdg" / "whist-arbiter").iterdir()}
-    assert kinds == {"lawbook", "lark"}, kinds          # no compiled templates: they would be code
+    assert kinds == {"lawbook", "lark", "table"}, kinds          # no compiled templates: they would be code
     for path in (tmp_path / "xdg" / "whist-arbiter").iterdir():
         head, body = path.read_bytes().split(b"\n", 1)
         assert head.startswith(b"whist-arbiter ") and isinstance(json.loads(body), (dict, list)), path.name

@@ -18,7 +18,7 @@ from ..facts import Fact, FactSet
 from ..lawbook.conditions import Pred, Var
 from ..lawbook.rules import PENALTY_FACT, Rule
 from ..words.vocabulary import penalty_phrase, penalty_words
-from .solve import Solution, first_failure, solve
+from .solve import Solution, first_failure, solutions, solve
 
 MAX_ROUNDS = 50
 
@@ -127,10 +127,16 @@ class _Stratum:
     def candidates(self, present) -> list[Rule]:
         """The rules whose needed predicates all have facts, in the stratum's order: looked
         up by one predicate each needs, rather than by trying every rule."""
+        names = self.keyed_by.keys() & present
+        if not names:
+            return [r for _, r in self.unconditional]
         found = list(self.unconditional)
-        for name in self.keyed_by.keys() & present:
-            found += [(i, r) for i, r in self.keyed_by[name] if present >= r.required]
-        found.sort(key=lambda pair: pair[0])
+        keyed_by = self.keyed_by
+        for name in names:
+            for pair in keyed_by[name]:
+                if pair[1].required <= present:
+                    found.append(pair)
+        found.sort()
         return [r for _, r in found]
 
 
@@ -269,7 +275,7 @@ def _solutions(rule: Rule, facts: FactSet):
     holds from the first moment any of them held, and it is that way it is drawn by."""
     if rule.tree is None:
         return [Solution({})]
-    return sorted(solve(rule.tree, facts), key=lambda sol: max((f.time for f in sol.used), default=0))
+    return sorted(solutions(rule.tree, facts), key=lambda sol: max((f.time for f in sol.used), default=0))
 
 
 def _defeated_by(rule: Rule, binding: dict, overriders, facts: FactSet, seen=()) -> Rule | None:
@@ -294,11 +300,21 @@ def _vars(rule: Rule) -> set[str]:
 
 def _ground(pred: Pred, binding: dict, used) -> Fact:
     args = tuple(binding.get(a.name, a.name) if isinstance(a, Var) else a.value for a in pred.args)
-    line = max((f.line for f in used if f.line), default=None)
-    moment = max((f.moment for f in used), key=lambda m: m.sort_key(), default=None)
-    # A conclusion holds from the moment its last support arose.
-    time = max((f.time for f in used), default=0)
-    return Fact(pred.name, args, line, moment, time) if moment else Fact(pred.name, args, line, time=time)
+    if not used:
+        return Fact(pred.name, args, None, time=0)
+    # A conclusion holds from the moment its last support arose (the first of those latest),
+    # at the last line and time of what it rests on.
+    line, moment, time = None, used[0].moment, 0
+    latest: tuple[int, int] | None = None
+    for f in used:
+        if f.line and (line is None or f.line > line):
+            line = f.line
+        key = f.moment.sort_key()
+        if latest is None or key > latest:
+            moment, latest = f.moment, key
+        if f.time > time:
+            time = f.time
+    return Fact(pred.name, args, line, moment, time)
 
 
 _BRACED = re.compile(r"\{([A-Z][A-Za-z0-9_]*)(:penalty)?\}")
@@ -318,8 +334,8 @@ def _penalty_facts(c: Conclusion) -> list[Fact]:
 
 
 def fill(text: str | None, binding: dict) -> str | None:
-    if text is None:
-        return None
+    if text is None or "{" not in text:
+        return text
     def value(m: re.Match) -> str:
         got = binding.get(m.group(1))
         if got is None:

@@ -14,8 +14,8 @@ facts it rests on.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..facts import Fact, FactSet
 from ..incident.model import Moment
@@ -28,107 +28,204 @@ class Solution:
     used: tuple[Fact, ...] = ()
 
 
+# ------------------------------------------------------------------ conditions compiled
+#
+# A condition is solved by the plan it is compiled into, once for each tree (a rule's tree
+# lives as long as the law book): a function ``run(facts, binding, used, emit)`` that calls
+# ``emit(binding, used)`` for each way the condition holds, in the order the tree's parts are
+# written and the facts were found -- the order the conclusions of a rule are drawn in.
+# A predicate looks only at the facts of its name, and of its first argument where that is
+# a constant or already bound (FactSet indexes them so); its arguments are matched by a
+# list of checks worked out once (a constant, a variable to bind or to compare, ``_``
+# skipped); a comparison or a ``not`` is a test of the binding so far; ``and`` passes each
+# binding to its next part; ``or`` gives each binding once. A binding is a dict made anew
+# only where a predicate binds a variable, and never changed once made.
+
+Plan = Callable[[FactSet, dict, tuple, Callable[[dict, tuple], None]], None]
+
+_ORDER = {kind: i for i, kind in enumerate(Moment.ORDER)}
+_PLANS: dict[int, tuple[object, Plan]] = {}
+
+
+class _Found(Exception):
+    """A ``not``'s part holds: no need to look for more ways."""
+
+
+def _found(binding: dict, used: tuple) -> None:
+    raise _Found
+
+
+def plan_of(tree) -> Plan:
+    """The compiled plan of a condition's tree, made on first use."""
+    kept = _PLANS.get(id(tree))
+    if kept is not None and kept[0] is tree:
+        return kept[1]
+    plan = _compile(tree)
+    if len(_PLANS) > 50_000:      # trees made on the fly (tests, tools) must not pile up
+        _PLANS.clear()
+    _PLANS[id(tree)] = (tree, plan)     # the tree is kept, so its id is never reused while cached
+    return plan
+
+
+def _compile(tree) -> Plan:
+    if isinstance(tree, Pred):
+        return _compile_pred(tree)
+    if isinstance(tree, And):
+        return _compile_and([_compile(p) for p in tree.parts])
+    if isinstance(tree, Or):
+        return _compile_or([_compile(p) for p in tree.parts])
+    if isinstance(tree, Not):
+        return _compile_not(_compile(tree.part))
+    if isinstance(tree, Cmp):
+        return _compile_cmp(tree)
+    raise TypeError(tree)   # pragma: no cover
+
+
+def _compile_pred(pred: Pred) -> Plan:
+    name, args, time, any_time, during = pred.name, pred.args, pred.time, pred.any_time, pred.during
+    arity = len(args)
+    at_least = _ORDER[pred.moment] if pred.moment else None
+    order = _ORDER
+    # the checks of the arguments: (place, True for a constant, its value, as text; or
+    # False for a variable, its name)
+    checks = tuple((i, True, t.value, str(t.value)) if isinstance(t, Const) else (i, False, t.name, None)
+                   for i, t in enumerate(args) if t != ANY)
+    first = args[0] if args else None
+    if isinstance(first, Const):
+        # a constant matches a fact's argument as written or as a number (see the checks)
+        value = first.value
+        other: str | int = str(value) if isinstance(value, int) else (
+            int(value) if value.lstrip("-").isdigit() else value)
+
+        def candidates(facts: FactSet, binding: dict) -> list:
+            found = facts.by_first(name, value)
+            return found + facts.by_first(name, other) if other != value else found
+    elif first is not None and first != ANY:
+        key = first.name
+
+        def candidates(facts: FactSet, binding: dict) -> list:
+            if key in binding:
+                return facts.by_first(name, binding[key])
+            return facts.by_name(name)
+    else:
+        def candidates(facts: FactSet, binding: dict) -> list:
+            return facts.by_name(name)
+
+    def run(facts: FactSet, binding: dict, used: tuple, emit) -> None:
+        for fact in candidates(facts, binding):
+            if at_least is not None and order[fact.moment.kind] < at_least:
+                continue
+            values = fact.args
+            if len(values) != arity:
+                continue
+            bound = binding
+            fresh = False
+            for i, constant, want, text in checks:
+                value = values[i]
+                if constant:
+                    if want != value and text != str(value):
+                        break
+                    continue
+                held = bound.get(want)
+                if held is None:
+                    if not fresh:
+                        bound, fresh = dict(bound), True
+                    bound[want] = value
+                elif held != value:
+                    break
+            else:
+                if during:      # a state that held at a time bound before it
+                    when = bound.get(time)
+                    if isinstance(when, int) and facts.held_at(fact, when):
+                        emit(bound, used + (fact,))
+                elif time:      # the first time it arose; with ``any``, each time, as it arose then
+                    for each in (facts.occurrences(fact) if any_time else (fact,)):
+                        if bound.get(time, each.time) == each.time:
+                            emit({**bound, time: each.time}, used + (each,))
+                else:
+                    emit(bound, used + (fact,))
+    return run
+
+
+def _compile_and(parts: list[Plan]) -> Plan:
+    if not parts:
+        return lambda facts, binding, used, emit: emit(binding, used)
+    if len(parts) == 1:
+        return parts[0]
+    head, rest = parts[0], _compile_and(parts[1:])
+
+    def run(facts: FactSet, binding: dict, used: tuple, emit) -> None:
+        head(facts, binding, used, lambda b, u: rest(facts, b, u, emit))
+    return run
+
+
+def _compile_or(parts: list[Plan]) -> Plan:
+    def run(facts: FactSet, binding: dict, used: tuple, emit) -> None:
+        seen: set = set()
+
+        def once(b: dict, u: tuple) -> None:
+            key = tuple(sorted((k, str(v)) for k, v in b.items()))
+            if key not in seen:
+                seen.add(key)
+                emit(b, u)
+        for part in parts:
+            part(facts, binding, used, once)
+    return run
+
+
+def _compile_not(part: Plan) -> Plan:
+    def run(facts: FactSet, binding: dict, used: tuple, emit) -> None:
+        try:
+            part(facts, binding, used, _found)
+        except _Found:
+            return
+        emit(binding, used)
+    return run
+
+
+def _compile_cmp(cmp: Cmp) -> Plan:
+    op, left, right = cmp.op, cmp.left, cmp.right
+
+    def run(facts: FactSet, binding: dict, used: tuple, emit) -> None:
+        a, b = _value(left, binding), _value(right, binding)
+        if isinstance(a, Var) or isinstance(b, Var):
+            return   # a comparison needs both sides bound; order the conjuncts so they are
+        if _compare(op, a, b):
+            emit(binding, used)
+    return run
+
+
 def _value(term, binding):
     if isinstance(term, Const):
         return term.value
     return binding.get(term.name, term)
 
 
-def _unify(args, fact_args, binding) -> dict | None:
-    if len(args) != len(fact_args):
-        return None
-    out = dict(binding)
-    for term, value in zip(args, fact_args):
-        if term == ANY:   # by value: a rule read back from the cache has its own copy
-            continue
-        if isinstance(term, Const):
-            if term.value != value and str(term.value) != str(value):
-                return None
-            continue
-        bound = out.get(term.name)
-        if bound is None:
-            out[term.name] = value
-        elif bound != value:
-            return None
+def solve(tree, facts: FactSet, binding: dict | None = None) -> Iterator[Solution]:
+    """Every way ``tree`` holds over ``facts``, extending ``binding``."""
+    return iter(solutions(tree, facts, binding))
+
+
+def solutions(tree, facts: FactSet, binding: dict | None = None) -> list[Solution]:
+    """Every way ``tree`` holds over ``facts``, extending ``binding``, as a list."""
+    out: list[Solution] = []
+    plan_of(tree)(facts, dict(binding) if binding else {}, (), lambda b, u: out.append(Solution(b, u)))
     return out
 
 
-def _at_or_after(fact: Fact, moment: str) -> bool:
-    order = Moment.ORDER
-    return order.index(fact.moment.kind) >= order.index(moment)
+def holds(tree, facts: FactSet, binding: dict | None = None) -> bool:
+    """Whether ``tree`` holds over ``facts`` in some way, extending ``binding``."""
+    try:
+        plan_of(tree)(facts, dict(binding) if binding else {}, (), _found)
+    except _Found:
+        return True
+    return False
 
 
-def _candidates(pred: Pred, facts: FactSet, binding: dict):
-    """The facts a predicate may match: those with its first argument, where that is known
-    (a constant, or a variable already bound, of the same type as the facts hold), else all
-    of its name."""
-    if pred.args:
-        first = pred.args[0]
-        if isinstance(first, Const):
-            # a constant matches a fact's argument as written or as a number (see _unify)
-            value = first.value
-            other: str | int = str(value) if isinstance(value, int) else (
-                int(value) if value.lstrip("-").isdigit() else value)
-            found = facts.by_first(pred.name, value)
-            return found + facts.by_first(pred.name, other) if other != value else found
-        if first != ANY and first.name in binding:
-            return facts.by_first(pred.name, binding[first.name])
-    return facts.by_name(pred.name)
-
-
-def solve(tree, facts: FactSet, binding: dict | None = None) -> Iterator[Solution]:
-    """Every way ``tree`` holds over ``facts``, extending ``binding``."""
-    yield from _solve(tree, facts, Solution(binding or {}))
-
-
-def _solve(tree, facts: FactSet, sol: Solution) -> Iterator[Solution]:
-    if isinstance(tree, Pred):
-        for fact in _candidates(tree, facts, sol.binding):
-            if tree.moment and not _at_or_after(fact, tree.moment):
-                continue
-            binding = _unify(tree.args, fact.args, sol.binding)
-            if binding is None:
-                continue
-            if tree.during:   # a state that held at a time bound before it
-                when = binding.get(tree.time)
-                if isinstance(when, int) and facts.held_at(fact, when):
-                    yield Solution(binding, sol.used + (fact,))
-                continue
-            if tree.time:   # the first time it arose; with ``any``, each time, as it arose then
-                for each in (facts.occurrences(fact) if tree.any_time else (fact,)):
-                    if binding.get(tree.time, each.time) == each.time:
-                        yield Solution({**binding, tree.time: each.time}, sol.used + (each,))
-                continue
-            yield Solution(binding, sol.used + (fact,))
-    elif isinstance(tree, And):
-        yield from _solve_and(tree.parts, facts, sol)
-    elif isinstance(tree, Or):
-        seen = set()
-        for part in tree.parts:
-            for s in _solve(part, facts, sol):
-                key = tuple(sorted((k, str(v)) for k, v in s.binding.items()))
-                if key not in seen:
-                    seen.add(key)
-                    yield s
-    elif isinstance(tree, Not):
-        if next(_solve(tree.part, facts, sol), None) is None:
-            yield sol
-    elif isinstance(tree, Cmp):
-        left, right = _value(tree.left, sol.binding), _value(tree.right, sol.binding)
-        if isinstance(left, Var) or isinstance(right, Var):
-            return   # a comparison needs both sides bound; order the conjuncts so they are
-        if _compare(tree.op, left, right):
-            yield sol
-    else:  # pragma: no cover
-        raise TypeError(tree)
-
-
-def _solve_and(parts, facts, sol):
-    if not parts:
-        yield sol
-        return
-    for s in _solve(parts[0], facts, sol):
-        yield from _solve_and(parts[1:], facts, s)
+def _solve(tree, facts: FactSet, sol: Solution) -> list[Solution]:
+    out: list[Solution] = []
+    plan_of(tree)(facts, sol.binding, sol.used, lambda b, u: out.append(Solution(b, u)))
+    return out
 
 
 def _compare(op, left, right) -> bool:

@@ -20,7 +20,7 @@ from ..support.resources import laws_dir
 from ..words.phrases import OBJECTS, BidCall, Formula, Phrases, words_of
 from ..words.vocabulary import ACTS
 from .errors import LawBookError
-from .yamlio import read_yaml
+from .yamlio import read_plain
 
 
 def game_calls(book: Any, game: str) -> tuple[BidCall, ...]:
@@ -54,7 +54,7 @@ def load_phrases(directory: Path | None = None) -> Phrases:
 @lru_cache(maxsize=4)
 def _load(directory: str) -> Phrases:
     path = Path(directory) / "phrases.yaml"
-    raw = read_yaml(path)
+    raw = read_plain(path)
 
     def fail(message: str, entry: str | None = None, field: str | None = None):
         raise LawBookError(path, message, entry=entry, field=field)

@@ -24,7 +24,7 @@ from ..words.vocabulary import PENALTIES, penalty_key
 from .errors import LawBookError
 from .model import LawBook
 from .rules import PENALTY_FACT
-from .yamlio import read_yaml
+from .yamlio import read_plain
 
 #: Facts drawn from rights and demands that a question may ask about, besides the holdings.
 RIGHT_FACTS = frozenset(PENALTY_FACT.values()) | {"demand_stands", "demand_refused"}
@@ -49,7 +49,7 @@ def question_words(book: LawBook, path: Path | None = None) -> QuestionWords:
 
 
 def load_question_words(book: LawBook, path: Path) -> QuestionWords:
-    raw = read_yaml(path)
+    raw = read_plain(path)
     if not isinstance(raw, dict) or set(raw) - set(_SECTIONS):
         raise LawBookError(path, f"must map some of {', '.join(_SECTIONS)}")
     made = {c.ruling.split("(")[0] for code in book.codes for law in book.entries_of(code)

@@ -67,6 +67,42 @@ def read_yaml(path: Path) -> Any:
         raise LawBookError(path, f"{where}not valid YAML ({getattr(exc, 'problem', exc)})") from None
 
 
+def read_plain(path: Path) -> Any:
+    """A small table a ruling reads (the phrases, the outcomes, the words of questions), as
+    :func:`read_yaml` reads it: from the arbiter's cache, kept as plain data
+    (:mod:`arbiter.support.plaindata`) under the digest of the file's bytes, where it was read
+    before (YAML is slow to import and to read, and every ruling reads these); else from the
+    file, then kept. What is read back is checked as the file's own text is."""
+    from ..support import cachefiles, plaindata
+
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return read_yaml(path)      # which says why it cannot be read
+    record = _RECORD.get()
+    if record is not None:
+        record[path] = digest(data)
+    name = f"table-{path.stem}-{digest(data)}.json"
+    kept = cachefiles.read(name) if cachefiles.available() else None
+    if kept is not None:
+        try:
+            return plaindata.loads(kept, _TABLE)
+        except plaindata.NotOurs:
+            pass
+    raw = read_yaml(path)
+    if cachefiles.available():
+        try:
+            blob = plaindata.dumps(raw, _TABLE)
+        except (TypeError, ValueError):     # something YAML gave that plain data does not keep
+            return raw
+        cachefiles.write(name, blob, replaces=f"table-{path.stem}-")
+    return raw
+
+
+#: What a kept table is, in its file's first line.
+_TABLE = "yaml-table"
+
+
 class _DuplicateKey(Exception):
     def __init__(self, key: object, line: int, column: int, first: int) -> None:
         super().__init__(key)

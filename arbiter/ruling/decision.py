@@ -9,6 +9,7 @@ Where the answer turns on a disputed fact, the decision says so and names the fa
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from ..engine.infer import Conclusion, Inference, infer
 from ..incident.model import Incident
@@ -254,8 +255,8 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
         weighed = weigh(result.unknowns, result.facts, inference.rules,
                         lambda facts: _infer_with_demands_judged(rules, facts, game),
                         lambda c: _finding(book, c),
-                        lambda supposed: _gather(book, code, incident, supposed, choice),  # type: ignore[arg-type]
-                        inference.facts.names())
+                        partial(_gather_supposed, book, code, incident, choice),   # made when asked for
+                        inference.facts.names(), base_inference=inference)
         demands_turning(branch.demands, _held(branch), weighed, _held)
         branch.weighed = weighed
         branch.turns_on = [t for t in weighed if t.matters]
@@ -297,6 +298,12 @@ def _tell_turning_demands(branch: "Branch") -> None:
             unless = "; and on ".join(dict.fromkeys(questions))
             branch.demands[i] = replace(j, says=j.says.rstrip(".") + f" -- on the facts shown; it turns on {unless}.",
                                         turns_on=tuple(dict.fromkeys(questions)))
+
+
+def _gather_supposed(book: LawBook, code: str, incident: Incident, choice: tuple, supposed: object) -> "Branch":
+    """The branch an answer to an open question would make (of this way's ``choice``)."""
+    assert isinstance(supposed, Inference)
+    return _gather(book, code, incident, supposed, choice)
 
 
 def _gather(book: LawBook, code: str, incident: Incident, inference: Inference, choice: tuple) -> "Branch":

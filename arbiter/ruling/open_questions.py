@@ -39,10 +39,30 @@ class TurnsOn:
     not_so: str
     if_so: list = field(default_factory=list)          # findings added were the answer yes
     if_not: list = field(default_factory=list)         # and were it no
-    so_branch: object | None = field(default=None, repr=False, compare=False)
-    not_branch: object | None = field(default=None, repr=False, compare=False)
+    # each answer's inference, and what makes a branch of one: the branches are made only
+    # when asked for (only a question put to the decision asks)
+    so_inference: object | None = field(default=None, repr=False, compare=False)
+    not_inference: object | None = field(default=None, repr=False, compare=False)
+    gather: Callable[[object], object] | None = field(default=None, repr=False, compare=False)
+    _branches: dict = field(default_factory=dict, repr=False, compare=False)
     demands_so: list = field(default_factory=list)     # demands judged otherwise were the answer yes
     demands_not: list = field(default_factory=list)    # and were it no
+
+    @property
+    def so_branch(self) -> object | None:
+        return self._branch(self.so_inference)
+
+    @property
+    def not_branch(self) -> object | None:
+        return self._branch(self.not_inference)
+
+    def _branch(self, inference: object | None) -> object | None:
+        if inference is None or self.gather is None:
+            return None
+        key = id(inference)
+        if key not in self._branches:
+            self._branches[key] = self.gather(inference)
+        return self._branches[key]
 
     @property
     def matters(self) -> bool:
@@ -57,12 +77,14 @@ class TurnsOn:
 
 def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
           infer: Callable[[FactSet], object], finding: Callable,
-          gather: Callable[[object], object] | None = None, derived: set[str] | None = None) -> list[TurnsOn]:
+          gather: Callable[[object], object] | None = None, derived: set[str] | None = None,
+          base_inference: object | None = None) -> list[TurnsOn]:
     """The open questions some rule needs answered, each with what each answer holds.
     ``infer`` runs the code's rules over a set of facts (as the decision does); ``finding``
     makes a decision's finding of a conclusion; ``gather``, where given, the whole branch an
     inference makes; ``derived``, the names of the facts the rules drew from these (a rule may
-    need one of them beside the fact an answer would give)."""
+    need one of them beside the fact an answer would give); ``base_inference``, where given,
+    what ``infer`` gives of ``facts`` themselves (the decision has drawn it already)."""
     present = facts.names() | (derived or set())
     read: dict[tuple[str, ...], bool] = {}     # by the facts' names: a rule's needs name no arguments
     live = []
@@ -76,8 +98,7 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
     base = None
     for unknown in live[:MAX_WEIGHED]:
         if base is None:
-            base_inference = infer(facts)
-            base = _holdings(base_inference)
+            base = _holdings(base_inference if base_inference is not None else infer(facts))
         inferences: list = []
         for answer in unknown.answers():
             if not answer:
@@ -88,10 +109,9 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
                 supposed.add_fact(fact)
             inferences.append(infer(supposed))
         gained_so, gained_not = (_diff(_holdings(i), base) if i is not None else [] for i in inferences)
-        so_branch, not_branch = (gather(i) if gather is not None and i is not None else None for i in inferences)
         out.append(TurnsOn(unknown.question, unknown.line, unknown.so, unknown.not_so,
                            [finding(c) for c in gained_so], [finding(c) for c in gained_not],
-                           so_branch, not_branch))
+                           inferences[0], inferences[1], gather))
     return out
 
 
@@ -139,6 +159,8 @@ def demands_turning(demands: list, base_rulings: set[str], weighed: list[TurnsOn
         return (j.line, j.demander, j.penalty, j.of, j.arg)
 
     base = {key(j): j for j in demands}
+    if not base:
+        return      # no demand to judge again: no branch is made for it
     for t in weighed:
         for supposed, gained, name in ((t.so_branch, t.if_so, "demands_so"), (t.not_branch, t.if_not, "demands_not")):
             if supposed is None:

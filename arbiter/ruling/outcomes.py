@@ -22,13 +22,13 @@ class Outcome:
 @lru_cache(maxsize=4)
 def outcomes(directory: str | None = None) -> dict[str, Outcome]:
     """Holding predicate -> the outcome it comes to."""
-    from ..lawbook.yamlio import read_yaml
+    from ..lawbook.yamlio import read_plain
     from ..support.resources import laws_dir
     from ..words.vocabulary import PENALTIES
 
     path = Path(directory) / "outcomes.yaml" if directory else laws_dir() / "outcomes.yaml"
     out: dict[str, Outcome] = {}
-    for raw in read_yaml(path) or []:
+    for raw in read_plain(path) or []:
         unknown = set(raw) - {"id", "says", "holdings", "grants"}
         if unknown or not raw.get("holdings") or not raw.get("says"):
             raise ValueError(f"{path}: outcome {raw.get('id')!r}: needs id, says and holdings (and grants) only")

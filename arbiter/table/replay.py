@@ -75,27 +75,138 @@ def seated(incident: Incident, customs: Customs = WHIST) -> Incident:
 def replay_all(incident: Incident, customs: Customs = WHIST) -> list[tuple[tuple, Replay]]:
     """One replay for each way the disputed facts could have gone. A way that cannot be (a
     finding it contradicts: the card he played was found in his hand) is not ruled, and the
-    incident is warned at the line that rules it out; only where no way can be is it an error."""
+    incident is warned at the line that rules it out; only where no way can be is it an error.
+
+    What the ways share is replayed once: the statements before the first dispute, then those
+    between each dispute and the next once for each way the disputes before them give, the
+    table's state copied where the ways part (:func:`_replay_ways`). Where the replay of a
+    shared stretch looks ahead at a way's statements, which differ from way to way, each way
+    is replayed whole instead."""
     from ..incident import IncidentError
 
-    done, refused = [], []
-    for choice, statements in incident.branches():
-        try:
-            done.append((choice, replay(incident, statements, customs)))
-        except IncidentError as exc:
-            if not choice:
-                raise
-            refused.append((choice, exc))
+    done: list[tuple[tuple, Replay]] = []
+    refused: list[tuple[tuple, IncidentError]] = []
+    branches = incident.branches()
+    ways: list[tuple[tuple, Replay | Exception]] | None = _replay_ways(incident, customs) if len(branches) > 1 else None
+    if ways is None:
+        ways = []
+        for choice, statements in branches:
+            try:
+                ways.append((choice, replay(incident, statements, customs)))
+            except IncidentError as exc:
+                if not choice:
+                    raise
+                ways.append((choice, exc))
+    for choice, outcome in ways:
+        if isinstance(outcome, Replay):
+            done.append((choice, outcome))
+        else:
+            assert isinstance(outcome, IncidentError)
+            refused.append((choice, outcome))
     if not done:
         raise refused[0][1]
     warn_ruled_out(incident, refused, len(done) + len(refused))     # by reason, not one for each way
     return done
 
 
+_TAKES_FROM_OTHER_PACK = "takes-from-other-pack"
+
+
+class _LooksAhead(Exception):
+    """The replay of a stretch that several ways share read the statements still to come."""
+
+
+class _NotYetKnown(list):
+    """The statements of a way while a stretch it shares with others is replayed: which way
+    it is, and so what comes later, is not yet known, and reading them stops the sharing."""
+
+    def __iter__(self):
+        raise _LooksAhead
+
+    def __len__(self) -> int:
+        raise _LooksAhead
+
+    def __getitem__(self, index):
+        raise _LooksAhead
+
+
+def _replay_ways(incident: Incident, customs: Customs) -> list[tuple[tuple, Replay | Exception]] | None:
+    """Every way, in the order of :meth:`Incident.branches`, each a replay or the error that
+    rules it out, with the shared stretches replayed once; None where a shared stretch looks
+    ahead (then each way is replayed whole)."""
+    from ..incident import IncidentError
+
+    stretches: list[list[Statement]] = [[]]
+    disputes = []
+    for event in incident.events:
+        if isinstance(event, Statement):
+            stretches[-1].append(event)
+        else:
+            disputes.append(event)
+            stretches.append([])
+    # The cards taken from the other pack are read from the whole of a way's statements, as
+    # they may be played before they are said to be taken: the same for every way where no
+    # alternative takes one.
+    taking = [s for d in disputes for a in d.alternatives for s in a.statements if s.verb == _TAKES_FROM_OTHER_PACK]
+    if taking:
+        return None
+    other_pack = {c for stretch in stretches for s in stretch if s.verb == _TAKES_FROM_OTHER_PACK for c in s.cards}
+    out: list[tuple[tuple, Replay | Exception]] = []
+
+    def descend(replayer: _Replayer | None, error: Exception | None, depth: int, choice: tuple,
+                before: list[Statement]) -> None:
+        """The ways that follow from a table as it stands after ``before`` (or from the error
+        that ruled them all out): each alternative of the next dispute, then the statements
+        up to the dispute after it, on a copy of the table; after the last dispute, to the
+        end, the way's statements now known."""
+        last = depth == len(disputes) - 1
+        for alternative in disputes[depth].alternatives:
+            statements = [*alternative.statements, *stretches[depth + 1]]
+            path = (*choice, alternative)
+            branch, failed = None, error
+            if replayer is not None:
+                branch = replayer.fork()
+                try:
+                    if last:
+                        branch.statements = [*before, *statements]
+                        branch.play_through(statements)
+                        out.append((path, branch.outcome()))
+                        continue
+                    branch.play_through(statements)
+                except IncidentError as exc:
+                    branch, failed = None, exc
+            if last:
+                assert failed is not None
+                out.append((path, failed))
+                continue
+            descend(branch, failed, depth + 1, path, [*before, *statements])
+
+    try:
+        table = _Replayer(seated(incident, customs), _NotYetKnown(), customs)
+        table._other_pack = other_pack
+        root: _Replayer | None = table
+        error = None
+        try:
+            table.set_table()
+            table.play_through(stretches[0])
+        except IncidentError as exc:
+            root, error = None, exc
+        descend(root, error, 0, (), list(stretches[0]))
+    except _LooksAhead:
+        return None
+    return out
+
+
 class _Replayer(TrickPlay, Calls, KnownHands):
     """The replay of one branch: the parts of the table's story, run in the order told."""
 
     def run(self) -> Replay:
+        self.set_table()
+        self.play_through(self.statements)
+        return self.outcome()
+
+    def set_table(self) -> None:
+        """The table, and what is known before the play."""
         self.table_facts()
         # What a player is found to have held, or to have had none of, is known before the
         # play it explains.
@@ -105,7 +216,10 @@ class _Replayer(TrickPlay, Calls, KnownHands):
             self.on_finding(statement)
         for dispute in self.i.disputes:
             self.add("disputed", dispute.title or "the facts", s=None)
-        for s in self.statements:
+
+    def play_through(self, statements: list[Statement]) -> None:
+        """The statements, in the order told."""
+        for s in statements:
             self.check_actor(s)
             self.clock += 1
             for card in s.cards:
@@ -117,7 +231,10 @@ class _Replayer(TrickPlay, Calls, KnownHands):
                 self.add(act.replace(" ", "_"), s.actor, self.trick_of(s), s=s)
                 if act.startswith("claims "):   # a claim in words is a claim, as `claims game` is
                     self.add("claimed", s.actor, act[len("claims "):], s=s)
-        self.clock += 1     # what is found, and what the hand comes to, is known after the events
+
+    def outcome(self) -> Replay:
+        """What is found, and what the hand comes to: known after the events."""
+        self.clock += 1
         for finding in self.i.findings:
             if finding.statement is not None and finding.statement.verb not in _HELD:
                 self.check_actor(finding.statement)
@@ -130,6 +247,13 @@ class _Replayer(TrickPlay, Calls, KnownHands):
         self.renounces_left_open()
         self.quits_left_open()
         return Replay(self.i, self.statements, self.facts, self.tricks, self.hands, self.played, self.unknowns)
+
+    def fork(self) -> "_Replayer":
+        """A copy of the table as it stands, to replay one way of a dispute on: what either
+        replays next leaves the other as it was."""
+        out = object.__new__(type(self))
+        out.__dict__ = {name: _copied(value) for name, value in self.__dict__.items()}
+        return out
 
     def check_actor(self, s: Statement) -> None:
         """A card played by ``bystander`` has no seat to be played from: the parser refuses
@@ -201,3 +325,19 @@ class _Replayer(TrickPlay, Calls, KnownHands):
                     out.append(Fact("adversary", (seat, other), None, before))
         return tuple(out)
 
+
+def _copied(value):
+    """A part of the table's state, copied as deep as the replay changes it: the facts,
+    the tricks, and the lists, sets and mappings of the state (whose members are cards,
+    seats, statements and facts, which nothing changes) are new; the rest is shared."""
+    if isinstance(value, FactSet):
+        return value.copy()
+    if isinstance(value, Trick):
+        return replace(value, plays=list(value.plays))
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list) and not isinstance(value, _NotYetKnown):
+        return [_copied(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    return value

@@ -31,6 +31,9 @@ class Trick:
         return next((c for s, c in self.plays if s == seat), None)
 
 
+_BEFORE_DEAL = Moment("before-deal")
+
+
 class TableState:
     """What every part of the replay reads and writes, and the helpers they share."""
 
@@ -84,8 +87,10 @@ class TableState:
         self.unknowns: list[Unknown] = []    # questions of fact left open (arbiter/unknowns.py)
 
     def add(self, name, *args, s: Statement | None = None):
-        self.facts.add(name, *args, line=s.pos.line if s else None,
-                       moment=s.moment if s else Moment("before-deal"), time=self.clock)
+        if s is not None:
+            self.facts.add_fact(Fact(name, args, s.pos.line, s.moment, self.clock))
+        else:
+            self.facts.add_fact(Fact(name, args, None, _BEFORE_DEAL, self.clock))
 
     def left_of(self, seat: str) -> str:
         seats = self.i.seats
@@ -121,7 +126,8 @@ class TableState:
         return self.current
 
     def complete(self, trick: Trick) -> bool:
-        return len({seat for seat, _ in trick.plays}) >= len(self.i.seats)
+        seats = len(self.i.seats)
+        return len(trick.plays) >= seats and len({seat for seat, _ in trick.plays}) >= seats
 
     def expected_leader(self, number: int) -> str | None:
         if number == 1:
