@@ -81,6 +81,11 @@ class Calls(TableState):
             if void is not None:
                 self.facts.add("void_in_suit" if void else "holds_suit", s.target, s.suit.word,
                                line=s.pos.line, moment=s.moment, time=time)
+                if not void:
+                    # he held the suit called (a card of it he played later): the other suit he
+                    # led instead, his hand not known then, failed the call
+                    for fact in self.led_other_suit.get((s.target, s.suit), ()):
+                        self.facts.add_fact(fact)
                 continue
             line = s.pos.line
             failed = self.led_other_suit.get((s.target, s.suit), ())
