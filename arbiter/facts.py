@@ -14,6 +14,7 @@ Uses: incident, cards, words, support.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .incident.model import UNSPECIFIED, Moment
 
@@ -128,23 +129,9 @@ class FactSet:
         fact = self._facts.pop(key, None)
         if fact is None:
             return
-        # new lists, not the old ones changed: a copy may share them (see ``_own_names``)
-        rest = [f for f in self._by_name[name] if f is not fact]
-        if rest:
-            self._by_name[name] = rest
-            self._own_names.add(name)
-        else:
-            del self._by_name[name]
-            self._own_names.discard(name)
+        _take_out(self._by_name, self._own_names, name, fact)
         if fact.args:
-            firsts = (name, fact.args[0])
-            rest = [f for f in self._by_first[firsts] if f is not fact]
-            if rest:
-                self._by_first[firsts] = rest
-                self._own_firsts.add(firsts)
-            else:
-                del self._by_first[firsts]
-                self._own_firsts.discard(firsts)
+            _take_out(self._by_first, self._own_firsts, (name, fact.args[0]), fact)
         self._later.pop(key, None)
         self._ends.pop(key, None)
 
@@ -252,3 +239,15 @@ def given_by_replay() -> dict[str, frozenset[int]]:
     for name, arities in act_predicates(ACTS).items():
         out[name] = out.get(name, frozenset()) | arities
     return out
+
+
+def _take_out(index: dict, own: set, key: Any, fact: Fact) -> None:
+    """``fact`` taken out of ``index[key]`` as a new list, not the old one changed: a copy of
+    the set may share it (see ``FactSet._own_names``); a list left empty goes."""
+    rest = [f for f in index[key] if f is not fact]
+    if rest:
+        index[key] = rest
+        own.add(key)
+    else:
+        del index[key]
+        own.discard(key)

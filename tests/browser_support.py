@@ -62,7 +62,15 @@ def missing_browser_message() -> str | None:
 def running_server() -> Iterator[str]:
     """``arbiter serve --port 0`` in its own process; yields its base URL ("http://127.0.0.1:N/")
     and stops it afterwards."""
-    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", "0"],
+    with serving_process() as (base, _):
+        yield base
+
+
+@contextmanager
+def serving_process(*options: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """``arbiter serve --port 0 OPTIONS`` as a process, once it answers; yields its base URL
+    and the process, and stops it afterwards."""
+    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", "0", *options],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True, encoding="utf-8")
     lines: queue.Queue[str | None] = queue.Queue()
@@ -79,11 +87,11 @@ def running_server() -> Iterator[str]:
     try:
         base = _wait_for_url(lines, said)
         _wait_until_answering(base, proc, said)
-        yield base
+        yield base, proc
     finally:
         proc.terminate()
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)

@@ -19,6 +19,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from server_support import heavy_incident
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -33,16 +34,6 @@ from arbiter.web.work import WORK, answer
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = (ROOT / "examples" / "revoke-found-at-end-of-hand.whist").read_text(encoding="utf-8")
-
-
-def heavy_incident() -> str:
-    """Seconds of ruling under every limit (asked with ``compare``): see tests/test_web_server.py."""
-    lines = ["code english-1864", "trick 1:", "  A leads H2"]
-    size = 0
-    while size < 215 * 1024:
-        lines.append(f'  {"AYBZ"[len(lines) % 4]} says "a remark"')
-        size += len(lines[-1]) + 1
-    return "\n".join(lines) + "\n"
 
 
 def rule(text: str, compare: bool = False) -> tuple[str, dict]:

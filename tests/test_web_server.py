@@ -12,10 +12,8 @@ the heavy one was still being ruled).
 from __future__ import annotations
 
 import json
-import queue
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -23,7 +21,8 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
-from browser_support import _wait_for_url, _wait_until_answering
+from browser_support import serving_process
+from server_support import heavy_incident
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = (ROOT / "examples" / "revoke-found-at-end-of-hand.whist").read_text(encoding="utf-8")
@@ -36,32 +35,9 @@ PATIENCE = 60.0
 @contextmanager
 def served(*options: str) -> Iterator[tuple[str, int, subprocess.Popen]]:
     """``arbiter serve --port 0 OPTIONS`` as a process; yields its host, port and process."""
-    proc = subprocess.Popen([sys.executable, "-m", "arbiter", "serve", "--port", "0", *options],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True, encoding="utf-8")
-    lines: queue.Queue[str | None] = queue.Queue()
-    said: list[str] = []
-
-    def read() -> None:
-        assert proc.stderr is not None
-        for line in proc.stderr:
-            said.append(line)
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=read, daemon=True).start()
-    try:
-        base = _wait_for_url(lines, said)
-        _wait_until_answering(base, proc, said)
+    with serving_process(*options) as (base, proc):
         host, _, port = base.removeprefix("http://").rstrip("/").rpartition(":")
         yield host, int(port), proc
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 def held(port: int, source: str = "127.0.0.1", send: bytes = b"") -> socket.socket:
@@ -102,17 +78,6 @@ def ask(port: int, path: str, body: dict | None = None, source: str = "127.0.0.1
     assert status_line.startswith(b"HTTP/1.1 "), raw[:200]
     return int(status_line.split()[1]), rest.partition(b"\r\n\r\n")[2]
 
-
-def heavy_incident() -> str:
-    """An incident under every limit that takes seconds to rule (asked with ``compare``,
-    under every code of the game): a trick, then the same remark over and over, 215 KiB of
-    it, so that it fits the 256 KiB of a request's body as JSON and packs into a short link."""
-    lines = ["code english-1864", "trick 1:", "  A leads H2"]
-    size = 0
-    while size < 215 * 1024:
-        lines.append(f'  {"AYBZ"[len(lines) % 4]} says "a remark"')
-        size += len(lines[-1]) + 1
-    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------------------- connections

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import RANK_WORDS, Card, Suit
-from ..words.questions import QuestionWords
+from ..words.questions import QuestionWords, split_words
 
 #: The forms a question is read in, for the warning given where one cannot be read.
 FORMS = (
@@ -93,18 +93,11 @@ _SUIT_WORDS = {**{s.word: s.word for s in Suit}, **{s.word[:-1]: s.word for s in
 _CARD_ADJECTIVES = frozenset({"exposed", "detached", "named", "called", "dropped", "faced", "played"})
 _ORDINALS = {w: n for n, w in enumerate(("first second third fourth fifth sixth seventh eighth ninth tenth "
                                          "eleventh twelfth thirteenth").split(), 1)}
-_WORD = re.compile(r"[A-Za-z0-9♠♥♦♣♡♢♤♧]+(?:-[A-Za-z0-9]+)*|'s\b|[,?;:]")
-
-
-def _split(text: str) -> list[str]:
-    text = text.replace("’", "'").replace("‘", "'")
-    return _WORD.findall(text)
-
 
 def tokens(text: str, seats: tuple[str, ...], words: QuestionWords, trump: str | None = None) -> list[Word]:
     """The question's words read as kinds of word: seats, cards, tricks, and the words a law
     makes meaningful, each run of words the longest it can be."""
-    raw = _split(text)
+    raw = split_words(text)
     lower = [w.lower() for w in raw]
     out: list[Word] = []
     i = 0

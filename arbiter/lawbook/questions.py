@@ -13,13 +13,12 @@ about nothing.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from ..support.resources import laws_dir
 from ..words.phrases import words_of
-from ..words.questions import KINDS, QuestionWords
+from ..words.questions import KINDS, QuestionWords, split_words
 from ..words.vocabulary import PENALTIES, penalty_key
 from .errors import LawBookError
 from .model import LawBook
@@ -32,12 +31,6 @@ RIGHT_FACTS = frozenset(PENALTY_FACT.values()) | {"demand_stands", "demand_refus
 #: The sections of the file, and the kind of word each gives.
 _SECTIONS = {"holdings": "HOLDING", "penalties": "PENALTY", "verbs": "VERB", "things": "THING", "roles": "ROLE",
              "fillers": "FILLER"}
-
-
-def _question_key(phrase: str) -> tuple[str, ...]:
-    """A phrase's words as the question's reader splits them: a hyphened word is one word
-    ("over-call", "re-shuffle"), as it is in the question."""
-    return tuple(re.findall(r"[\w']+(?:-[\w']+)*", phrase.lower().replace("’", "'").replace("‘", "'")))
 
 
 def question_words(book: LawBook, path: Path | None = None) -> QuestionWords:
@@ -60,7 +53,7 @@ def load_question_words(book: LawBook, path: Path) -> QuestionWords:
         if not isinstance(words, list) or not all(isinstance(w, str) and words_of(w) for w in words):
             raise LawBookError(path, "words must be a list of phrases", entry=entry)
         for phrase in words:
-            key = _question_key(phrase)
+            key = tuple(w.lower() for w in split_words(phrase))
             old = phrases.get(key)
             if old is None:
                 phrases[key] = (kind, value)

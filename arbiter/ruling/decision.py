@@ -22,7 +22,7 @@ from .answer import answer
 from .customs import customs_of
 from .demands import Judgment, demand_sentence, judge_demands
 from .narrative import sentence, statement_of_facts
-from .open_questions import TurnsOn, demands_turning, weigh
+from .open_questions import TurnsOn, demand_key, demands_turning, weigh
 
 
 @dataclass(frozen=True)
@@ -291,9 +291,9 @@ def _tell_turning_demands(branch: "Branch") -> None:
     turning: dict[tuple, list[str]] = {}
     for t in branch.turns_on:
         for j in t.demands_so + t.demands_not:
-            turning.setdefault((j.line, j.demander, j.penalty, j.of, j.arg), []).append(t.question)
+            turning.setdefault(demand_key(j), []).append(t.question)
     for i, j in enumerate(branch.demands):
-        questions = turning.get((j.line, j.demander, j.penalty, j.of, j.arg))
+        questions = turning.get(demand_key(j))
         if questions:
             unless = "; and on ".join(dict.fromkeys(questions))
             branch.demands[i] = replace(j, says=j.says.rstrip(".") + f" -- on the facts shown; it turns on {unless}.",

@@ -150,15 +150,17 @@ def _diff(these: dict[str, object], those: dict[str, object]) -> list:
     return [c for key, c in these.items() if key not in those]
 
 
+def demand_key(j) -> tuple:
+    """One demand, the same in every branch: where it was made, by whom, for what, of whom."""
+    return (j.line, j.demander, j.penalty, j.of, j.arg)
+
+
 def demands_turning(demands: list, base_rulings: set[str], weighed: list[TurnsOn], rulings: Callable) -> None:
     """The demands whose verdict an open question's answer would change, told with that
     answer (``demands_so``, ``demands_not``). An answer that would only take away holdings
     already made is not alleged (a law's "unless" read on what is shown), and changes no
     demand; one that adds a holding, or takes none away, is weighed."""
-    def key(j) -> tuple:
-        return (j.line, j.demander, j.penalty, j.of, j.arg)
-
-    base = {key(j): j for j in demands}
+    base = {demand_key(j): j for j in demands}
     if not base:
         return      # no demand to judge again: no branch is made for it
     for t in weighed:
@@ -168,5 +170,5 @@ def demands_turning(demands: list, base_rulings: set[str], weighed: list[TurnsOn
             if not gained and not base_rulings <= rulings(supposed):
                 continue
             changed = [j for j in supposed.demands       # type: ignore[attr-defined]
-                       if key(j) in base and base[key(j)].stands != j.stands]
+                       if demand_key(j) in base and base[demand_key(j)].stands != j.stands]
             setattr(t, name, changed)

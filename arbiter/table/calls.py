@@ -46,30 +46,10 @@ class Calls(TableState):
 
     def knows_other_of_suit(self, seat: str, card: Card, number: int) -> bool | None:
         """Whether ``seat`` held a card of ``card``'s suit besides it when trick ``number`` was
-        played: True, False, or None where it is not known (as :meth:`knows_void`, the card
+        played: True, False, or None where it is not known (:meth:`knows_void`, the card
         itself left out)."""
-        suit = card.suit
-        if self.stated_void(seat, suit) is not None:
-            return False
-        holding = self.holding_at(seat, number)
-        if holding is not None and any(c.suit is suit and c != card for c in holding):
-            return True
-        if any(who == seat and at >= number and c.suit is suit and c != card for c, (who, at) in self.played.items()):
-            return True
-        if holding is not None and self.hand_known(seat):
-            return False
-        for rank in RANKS:
-            other = Card(suit, rank)
-            if other == card:
-                continue
-            if other in self.played and (self.played[other][0] != seat or self.played[other][1] < number):
-                continue
-            if other in self.found_held and self.found_held[other][0] != seat:
-                continue
-            if any(other in cards for who, cards in self.i.deal.items() if who != seat):
-                continue
-            return None
-        return False
+        void = self.knows_void(seat, card.suit, number, besides=card)
+        return None if void is None else not void
 
     def suits_held_when_called(self) -> None:
         """After the play, whether each player a suit was demanded of held it then: what the
@@ -100,14 +80,9 @@ class Calls(TableState):
         ``seat`` when trick ``number`` was played: played by another (at any trick), played
         by him before it, found with another, or dealt to another. Then he cannot have held
         one, and nothing is open."""
-        def elsewhere(c: Card) -> bool:
-            who, at = self.played.get(c, (None, 0))
-            return ((who is not None and (who != seat or at < number))   # another played it, or he did before
-                    or (c in self.found_held and self.found_held[c][0] != seat)
-                    or any(c in cards for who, cards in self.i.deal.items() if who != seat))
-
         beyond = [Card(card.suit, r) for r in RANKS]
-        return all(elsewhere(c) for c in beyond if (c.value > card.value if highest else c.value < card.value))
+        return all(self.accounted_away(c, seat, number) for c in beyond
+                   if (c.value > card.value if highest else c.value < card.value))
 
     def open_call(self, s: Statement, number: int, card: Card, highest: bool) -> None:
         """His highest (lowest) called, his hand not known: whether he held a higher (a lower)

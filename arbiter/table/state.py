@@ -157,32 +157,37 @@ class TableState:
         """Whether the whole of his hand is known: every hand dealt, or his of thirteen."""
         return self.known_full or len(self.i.deal.get(seat, ())) == HAND_SIZE
 
-    def knows_void(self, seat: str, suit: Suit, number: int) -> bool | None:
+    def knows_void(self, seat: str, suit: Suit, number: int, besides: Card | None = None) -> bool | None:
         """Whether ``seat`` held none of ``suit`` when trick ``number`` was played: True, False,
         or None where it is not known. Known from a stated void; from a card of the suit he is
         known to hold then (dealt or found held and not yet played, or played by him at that
         trick or later); from his hand known in full; or where every card of the suit is
         accounted for, held or played by the others or played by him before. That he did not
-        follow suit shows nothing: it may be the revoke to be judged."""
+        follow suit shows nothing: it may be the revoke to be judged. ``besides``: a card of
+        the suit left out of the count (whether he held another than the one he played)."""
         if self.stated_void(seat, suit) is not None:
             return True
         holding = self.holding_at(seat, number)
-        if holding is not None and any(c.suit is suit for c in holding):
+        if holding is not None and any(c.suit is suit and c != besides for c in holding):
             return False
-        if any(who == seat and at >= number and c.suit is suit for c, (who, at) in self.played.items()):
+        if any(who == seat and at >= number and c.suit is suit and c != besides
+               for c, (who, at) in self.played.items()):
             return False
         if holding is not None and self.hand_known(seat):
             return True
-        for rank in RANKS:
-            card = Card(suit, rank)
-            if card in self.played and (self.played[card][0] != seat or self.played[card][1] < number):
-                continue
-            if card in self.found_held and self.found_held[card][0] != seat:
-                continue
-            if any(card in cards for who, cards in self.i.deal.items() if who != seat):
-                continue
-            return None
-        return True
+        others = (Card(suit, rank) for rank in RANKS)
+        if all(self.accounted_away(card, seat, number) for card in others if card != besides):
+            return True
+        return None
+
+    def accounted_away(self, card: Card, seat: str, number: int) -> bool:
+        """Whether ``card`` is accounted for away from ``seat`` when trick ``number`` was
+        played: played by another (at any trick) or by him before it, found with another, or
+        dealt to another."""
+        who, at = self.played.get(card, (None, 0))
+        return ((who is not None and (who != seat or at < number))
+                or (card in self.found_held and self.found_held[card][0] != seat)
+                or any(card in cards for other, cards in self.i.deal.items() if other != seat))
 
     def honour_sides(self) -> dict[str, int] | None:
         """The trump honours each side held, where the holder of all four is known (the deal,

@@ -10,8 +10,19 @@ is given them; it knows no law itself.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
+
+#: A word of a question: a hyphened word is one word ("over-call"), a possessive's "'s" and
+#: the marks that part clauses are words of their own.
+_WORD = re.compile(r"[A-Za-z0-9♠♥♦♣♡♢♤♧]+(?:-[A-Za-z0-9]+)*|'s\b|[,?;:]")
+
+
+def split_words(text: str) -> list[str]:
+    """The words of a question, or of a phrase the law's list gives, split the same way, so
+    that a phrase is found in a question just as it is written."""
+    return _WORD.findall(text.replace("’", "'").replace("‘", "'"))
 
 #: The kinds of word a law makes meaningful (the terminals the question's grammar reads).
 KINDS = ("HOLDING", "PENALTY", "VERB", "THING", "ROLE", "FILLER")
