@@ -423,7 +423,7 @@ def test_a_schemas_types_are_said_in_a_few_words():
     assert type_of({"anyOf": [{"type": "integer"}, {"type": "null"}]}) == "integer or null"
     assert type_of({"type": "array", "items": {"$ref": "#/components/schemas/Law"}}) == \
         'list of <a href="#schema-law">Law</a>'
-    assert type_of({"enum": ["a", "b"]}) == "one of <code>&#39;a&#39;</code>, <code>&#39;b&#39;</code>"
+    assert type_of({"enum": ["a", None]}) == "one of <code>&#34;a&#34;</code>, <code>null</code>"
     assert type_of({}) == "any JSON"
     assert type_of({"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}) == \
         "object {<code>x</code>: integer}"

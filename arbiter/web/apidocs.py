@@ -6,6 +6,7 @@ reads the same with no network. The schema itself is at ``/api/openapi.json``.""
 
 from __future__ import annotations
 
+import json
 import re
 
 from fastapi import APIRouter, Request
@@ -66,13 +67,14 @@ def fields(s: dict) -> list[dict]:
     required = set(s.get("required", ()))
     return [{"name": name, "type": type_of(f), "required": name in required,
              "description": f.get("description", ""),
-             "default": repr(f["default"]) if "default" in f else ""}
+             "default": json.dumps(f["default"]) if "default" in f else ""}
             for name, f in s.get("properties", {}).items()]
 
 
 def type_of(s: dict) -> Markup:
     """A schema in a few words: ``string``, ``list of integer``, a named schema as a link
-    to it, ``string or null``, ``one of "a", "b"``; an object given in place, by its fields."""
+    to it, ``string or null``, ``one of "a", "b"`` (values as JSON writes them); an object
+    given in place, by its fields."""
     if not isinstance(s, dict) or not s:
         return Markup("any JSON")
     if "$ref" in s:
@@ -82,9 +84,9 @@ def type_of(s: dict) -> Markup:
         if key in s:
             return Markup(joiner).join(type_of(part) for part in s[key])
     if "enum" in s:
-        return Markup("one of ") + Markup(", ").join(Markup("<code>{}</code>").format(repr(v)) for v in s["enum"])
+        return Markup("one of ") + Markup(", ").join(Markup("<code>{}</code>").format(json.dumps(v)) for v in s["enum"])
     if "const" in s:
-        return Markup("<code>{}</code>").format(repr(s["const"]))
+        return Markup("<code>{}</code>").format(json.dumps(s["const"]))
     kind = s.get("type")
     if isinstance(kind, list):
         return Markup(" or ").join(type_of({**s, "type": k}) for k in kind)

@@ -1,7 +1,8 @@
 """The pages: the ruling page (an editor, the decision, why, the codes compared, download
 and link), the law browser (codes, laws with their references as links, search) and the
-published cases beside the arbiter's decisions. Each works without JavaScript; the
-script only adds the errors shown as one types (arbiter/web/static)."""
+published cases beside the arbiter's decisions, the notation. Each works without
+JavaScript; the script adds the errors shown as one types, the editor's line numbers and
+colours, and the notation found as one types (templates/web/static/arbiter.js)."""
 
 from __future__ import annotations
 

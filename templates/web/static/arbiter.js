@@ -1,6 +1,8 @@
-// whist-arbiter: the ruling page's one script. The page works without it; with it, the
+// whist-arbiter: the site's one script. Every page works without it; with it, the
 // incident is read as it is typed and the parser's own message (the line, the caret, what
-// was expected, a suggestion) is shown under the editor, with a link to the place.
+// was expected, a suggestion) is shown under the editor, with a link to the place; the
+// editor numbers its lines, colours the notation's words and marks the line of a mistake;
+// and the notation page finds a word as it is typed.
 "use strict";
 
 (function () {
@@ -232,7 +234,9 @@
         if (moment) out += span("moment", text);
         else if (CARD.test(word)) out += span("card", text);
         else if (nth === 1 && indented) out += span("seat", text);
-        else if (nth === 1 && known.header.has(lower)) out += span("header", text);
+        else if (nth === 1 && !indented && (known.header.has(lower) || /^\s*"/.test(line.slice(TOKEN.lastIndex)))) {
+          out += span("header", text);          // a header, or a line's first word before words quoted
+        }
         else if (known.verb.has(lower)) out += span("verb", text);
         else if (known.word.has(lower)) out += span("word", text);
         else if (/^\d+$/.test(word)) out += span("number", text);
