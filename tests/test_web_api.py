@@ -261,3 +261,14 @@ def test_the_boston_family_is_scored_by_the_same_tables_as_the_command_line(clie
     assert bad.status_code == 400 and "no bid 'nonsense'" in bad.json()["error"]["message"]
     assert client.post("/api/score/boston", json={"misere": "grand-misere"}).json()["each_adversary"] > 0
     assert client.post("/api/score/boston", json={"bid": 7}).status_code == 400
+    made = client.post("/api/score/boston", json={"bid": 8, "won": 9}).json()
+    assert (made["made"], made["amount"], made["over_tricks"]) == (True, None, 1) and made["unpaid"]
+    failed = client.post("/api/score/boston", json={"bid": 8, "won": 1}).json()
+    assert (failed["made"], failed["put_in_for"], failed["amount"]) == (False, 7, 100)
+    bad = client.post("/api/score/boston", json={"bid": 4, "won": 3})
+    assert bad.status_code == 400 and "bids of 5 to 13 tricks" in bad.json()["error"]["message"]
+
+
+def test_a_rubber_of_games_no_table_allows_is_refused_in_words(client):
+    bad = client.post("/api/score/rubber", json={"games": [["AB", 5], ["YZ", 5], ["AB", 5]]})
+    assert bad.status_code == 400 and "a game is worth 1, 2 or 3" in bad.json()["error"]["message"]

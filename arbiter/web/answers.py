@@ -239,10 +239,18 @@ class FrenchBostonPaid(Strict):
 
 
 class BostonPaid(Strict):
+    """A misère (``misere``, ``each_adversary``), or a bid made or failed (the rest)."""
+
     bid: int | None = None
-    put_in_for: int | None = None
-    amount: int | None = None
+    won: int | None = None
+    made: bool | None = None
     pool_bid: bool | None = None
+    put_in_for: int | None = None
+    amount: int | None = Field(None, description="A failed bid: what the table gives for the tricks the caller "
+                                                 "is put in for. A bid made: null (see unpaid).")
+    over_tricks: int | None = None
+    pool: str | None = Field(None, description="What becomes of the pool: taken, or doubled.")
+    unpaid: str | None = Field(None, description="What the source does not give, in words.")
     misere: str | None = None
     each_adversary: int | None = None
 

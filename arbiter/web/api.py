@@ -273,7 +273,8 @@ class FrenchBostonRequest(BaseModel):
 
 class BostonRequest(BaseModel):
     bid: int | None = Field(None, description="Tricks bid (5 to 13).")
-    put_in_for: int | None = Field(None, description="Tricks the bidder is put in for.")
+    won: int | None = Field(None, description="Tricks the caller won.")
+    put_in_for: int | None = Field(None, description="Tricks the caller is put in for (those he fell short by).")
     misere: str | None = Field(None, description="little-misere, grand-misere, little-spread or grand-spread.")
 
 
@@ -323,19 +324,18 @@ async def score_french_boston(request: FrenchBostonRequest) -> Any:
 @router.post("/score/boston", summary="Boston's payments from its tables", tags=["scoring"],
              responses={200: {"model": answers.BostonPaid}, **errors(400, 413, 422)})
 async def score_boston(request: BostonRequest) -> Any:
-    """A bidder put in for so many tricks, or a misère, as ``arbiter score boston``."""
-    from ..lawbook.games import put_in_for
+    """A bid made or failed (``won``, or ``put_in_for``), or a misère, as ``arbiter score
+    boston``: a failed bid is paid from the table of what the caller is put in for; of a bid
+    made the source gives the pool alone (``unpaid`` says so)."""
+    from ..scoring.boston import boston_payment
 
     game = _game("boston")
     try:
         if request.misere:
             return {"misere": request.misere,
                     "each_adversary": game.table("misere-payments").value(request.misere, "each-adversary")}
-        if request.bid is None or request.put_in_for is None:
-            return _bad("give bid and put_in_for, or misere")
-        pool = game.rule("pool-bid").value
-        return {"bid": request.bid, "put_in_for": request.put_in_for,
-                "amount": put_in_for(game, request.bid, request.put_in_for),
-                "pool_bid": pool is not None and request.bid >= pool}
-    except KeyError as exc:
+        if request.bid is None or (request.won is None and request.put_in_for is None):
+            return _bad("give bid and won (or put_in_for), or misere")
+        return boston_payment(game, request.bid, won=request.won, put_in_for=request.put_in_for)
+    except (KeyError, ValueError) as exc:
         return _bad(str(exc).strip("'\""))
