@@ -202,3 +202,35 @@ def test_each_documented_status_is_answered_as_documented(client, busy_client, r
     if status >= 400:
         error = response.json()["error"]
         assert error["message"], "every error says in words what is wrong"
+
+
+def test_every_law_code_and_case_the_api_serves_fits_its_model(book):
+    """Beyond the examples Schemathesis draws: every entry of the law book, every code and
+    every published case, as the API writes them, fits the model the schema documents."""
+    from arbiter.lawbook.export import code_to_dict, law_to_dict
+    from arbiter.web import answers
+
+    for law in book.entries.values():
+        answers.Law.model_validate(law_to_dict(book, law))
+    for code in book.codes.values():
+        answers.Code.model_validate(code_to_dict(book, code))
+        answers.Code.model_validate(code_to_dict(book, code, with_entries=False))
+
+
+def test_a_decision_with_why_and_a_comparison_fit_their_models(client):
+    from arbiter.web import answers
+
+    answers.Case.model_validate(client.get("/api/cases/VII").json())
+    answers.Decision.model_validate(client.post("/api/rule", json={"text": EXAMPLE, "explain": True}).json())
+    answers.Comparison.model_validate(client.post("/api/rule", json={"text": EXAMPLE, "compare": True}).json())
+    answers.Checked.model_validate(client.post("/api/check", json={"text": EXAMPLE, "all_facts": True}).json())
+
+
+def test_a_key_the_model_does_not_list_is_refused():
+    """The other side: the models forbid what they do not document."""
+    import pydantic
+
+    from arbiter.web import answers
+
+    with pytest.raises(pydantic.ValidationError):
+        answers.Formatted.model_validate({"text": "", "canonical": True, "extra": 1})

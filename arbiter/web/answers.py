@@ -158,15 +158,29 @@ class Code(Strict):
     entries: list[dict[str, Any]] | None = Field(None, description="One code only: its laws, a line each.")
 
 
-class Law(BaseModel):
+class Law(Strict):
     """As ``arbiter laws show --format json``: the text, footnotes, references, exceptions
     and counterparts."""
 
     id: str
     code: str
-    kind: str
-    label: str
+    kind: str = Field(..., description="law, exception, rule, etiquette, principle, gloss or preface.")
+    number: int | str | None = Field(..., description="72, or a Roman numeral (Dummy II), or none.")
+    label: str = Field(..., description="As the book names it: Law 72, Dummy II, Case VII.")
+    heading: str | None
+    paragraphs: list[dict[str, Any]]
     text: str
+    footnotes: dict[str, str | None] = Field(..., description="By number; null where the source lost its text.")
+    topics: list[str]
+    games: list[str]
+    modifies: list[str]
+    see: list[str] = Field(..., description="The laws it refers to (vide Law 16).")
+    referenced_by: list[str]
+    exceptions: list[dict[str, Any]] = Field(..., description="Its exceptions for other games: id, label, "
+                                                              "games, text.")
+    concordance: list[str] = Field(..., description="Its counterparts in the other codes.")
+    other_printings: list[str]
+    note: str | None
 
 
 class Hit(Strict):
