@@ -165,8 +165,8 @@ class Law(Strict):
     id: str
     code: str
     kind: str = Field(..., description="law, exception, rule, etiquette, principle, gloss or preface.")
-    number: int | str | None = Field(..., description="72, or a Roman numeral (Dummy II), or none.")
-    label: str = Field(..., description="As the book names it: Law 72, Dummy II, Case VII.")
+    number: int | str | None = Field(..., description="A number, or a Roman numeral, or none.")
+    label: str = Field(..., description="As the book names it, a number or a Roman numeral after its kind.")
     heading: str | None
     paragraphs: list[dict[str, Any]]
     text: str
@@ -174,7 +174,7 @@ class Law(Strict):
     topics: list[str]
     games: list[str]
     modifies: list[str]
-    see: list[str] = Field(..., description="The laws it refers to (vide Law 16).")
+    see: list[str] = Field(..., description="The laws it refers to (its vide references).")
     referenced_by: list[str]
     exceptions: list[dict[str, Any]] = Field(..., description="Its exceptions for other games: id, label, "
                                                               "games, text.")
