@@ -54,7 +54,7 @@ def referees():
     yield REFEREES
     REFEREES.close()
 #: A few examples an endpoint: enough to reach its errors, quick enough for every run.
-EXAMPLES = 8
+EXAMPLES = 5
 
 
 @SCHEMA.parametrize()
