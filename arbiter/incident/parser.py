@@ -23,7 +23,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..cards import Card, Suit, parse_pbn_hand
 from ..support.grammars import lalr_parser
 from ..words import vocabulary as vocab
-from . import limits
+from . import limits, suggestions
 from .errors import IncidentError
 from .model import (
     HAND_SIZE,
@@ -114,7 +114,7 @@ def parse(text: str, path: str = "<incident>") -> Incident:
     try:
         items = _lark().parse(source)
     except UnexpectedInput as exc:
-        raise _explain(exc, path, lines) from None
+        raise _explain(exc, path, lines, stripped) from None
     finally:
         _BUILD.end()
     return _assemble(items, comments, path, lines)
@@ -187,12 +187,13 @@ def _expected_words(expected: set[str]) -> tuple[str, list[str]]:
     return (" or ".join(parts) if parts else "something else"), keywords
 
 
-def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError:
+def _explain(exc: UnexpectedInput, path: str, lines: list[str], stripped: list[str]) -> IncidentError:
     line = getattr(exc, "line", None) or len(lines) or 1
     column = getattr(exc, "column", None) or 1
     if isinstance(exc, UnexpectedEOF) or line > len(lines):
         line, column = max(len(lines), 1), len(lines[-1]) + 1 if lines else 1
     text = lines[line - 1] if 0 < line <= len(lines) else ""
+    source = stripped[line - 1] if 0 < line <= len(stripped) else ""
     if isinstance(exc, UnexpectedToken):
         expected, keywords = _expected_words(set(exc.accepts or exc.expected))
         found = exc.token
@@ -205,14 +206,21 @@ def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError
     else:
         expected, keywords = _expected_words(set(getattr(exc, "expected", ()) or ()))
         word = ""
-    suggestion = _suggest(word, keywords)
+    near = suggestions.near_word(source, column)
+    if near is not None:
+        # words a player writes that the notation does not take: what to write instead
+        return IncidentError(path, line, near.column, text, expected, near.suggestion, near.problem)
+    suggestion = suggestions.fitting(word, keywords, source, column - 1, _reads_to)
     start = re.match(r"[^\s\"]*", text[column - 1:])
     assert start is not None   # [^\s"]* matches, if only the empty string
     whole = start.group() if text else ""
     if not suggestion and TOKEN_WORDS["CARD"] in expected and whole:
-        suggestion = _card_suggestion(whole)
+        suggestion = _card_suggestion(whole) or suggestions.card_in_words(text[column - 1:])
     if not suggestion and TOKEN_WORDS["SUIT"] in expected and word:
-        suggestion = _suggest(word, ["spades", "hearts", "diamonds", "clubs"])
+        suggestion = suggestions.fitting(word, ["spades", "hearts", "diamonds", "clubs"], source, column - 1,
+                                         _reads_to)
+    if not suggestion and TOKEN_WORDS["INT"] in expected and word:
+        suggestion = suggestions.number_in_words(word)
     problem = None
     if word and found_text_is_line_end(word):
         word = ""
@@ -233,19 +241,32 @@ def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError
     return IncidentError(path, line, column, text, expected, suggestion, problem)
 
 
+def _reads_to(line: str) -> int:
+    """How far the parser reads ``line`` standing alone (one item, as every line is): the
+    column it stops at, or past the end where it reads the whole line -- one further where
+    nothing in it is wrong than where a word in it means nothing (an unknown claim)."""
+    saved = dict(_BUILD._local.__dict__)
+    _BUILD.begin("<suggestion>", [line], [Pos(1, 1)])
+    try:
+        _lark().parse(line + "\n")
+    except UnexpectedEOF:
+        return len(line) + 1
+    except UnexpectedInput as exc:
+        return getattr(exc, "column", None) or 1
+    except IncidentError:
+        return len(line) + 1
+    finally:
+        _BUILD._local.__dict__.clear()
+        _BUILD._local.__dict__.update(saved)
+    return len(line) + 2
+
+
 #: A suit letter followed by what is not a rank: ``S1``, ``H11``, ``DX``.
 _NOT_A_CARD = re.compile(r"[SHDC♠♥♦♣♤♡♢♧]\w+", re.I)
 
 
 def found_text_is_line_end(word: str) -> bool:
     return word in ("", "\n") or not word.strip()
-
-
-def _suggest(word: str, keywords: list[str]) -> str | None:
-    if not word or not word.isalpha():
-        return None
-    close = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.6)
-    return close[0] if close and close[0] != word else None
 
 
 def _card_suggestion(word: str) -> str | None:
