@@ -113,11 +113,12 @@ def parse(text: str, path: str = "<incident>") -> Incident:
     _BUILD.begin(path, lines, starts)
     try:
         items = _lark().parse(source)
+        tens = _BUILD.tens_written_10()
     except UnexpectedInput as exc:
         raise _explain(exc, path, lines, stripped) from None
     finally:
         _BUILD.end()
-    return _assemble(items, comments, path, lines)
+    return _assemble(items, comments, path, lines, tens)
 
 
 # ------------------------------------------------------------------ comments
@@ -126,8 +127,9 @@ def parse(text: str, path: str = "<incident>") -> Incident:
 _CLOSING_QUOTE = {'"': '"', "“": "”"}
 
 
-def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str, bool]]]:
-    """Blank out ``# …`` (outside quotes); return the lines and {line: (comment, standalone)}."""
+def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str, bool, int]]]:
+    """Blank out ``# …`` (outside quotes); return the lines and {line: (comment, standalone,
+    the column of its ``#``)}."""
     out, comments = [], {}
     for number, line in enumerate(lines, 1):
         if "#" not in line:
@@ -151,7 +153,7 @@ def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str
         if cut is None:
             out.append(line)
             continue
-        comments[number] = (line[cut + 1:].strip(), not line[:cut].strip())
+        comments[number] = (line[cut + 1:].strip(), not line[:cut].strip(), cut + 1)
         out.append(line[:cut] + " " * (len(line) - cut))
     return out, comments
 
@@ -327,6 +329,11 @@ class _Build(Transformer):
 
     def begin(self, path: str, lines: list[str], starts: list[Pos]) -> None:
         self._local.path, self._local.lines, self._local.starts = path, lines, starts
+        self._local.tens = {}
+
+    def tens_written_10(self) -> dict[int, frozenset[Card]]:
+        """The cards written with ``10`` for their rank (not ``T``), by line."""
+        return {line: frozenset(cards) for line, cards in self._local.tens.items()}
 
     def end(self) -> None:
         self._local.__dict__.clear()
@@ -419,9 +426,12 @@ class _Build(Transformer):
     # statements -----------------------------------------------------------
     def card(self, token: Token) -> Card:
         try:
-            return Card.parse(str(token))
+            card = Card.parse(str(token))
         except ValueError as exc:
             self.fail(token, str(exc))
+        if str(token).endswith("10"):     # the ten, written so: the canonical form keeps it
+            self._local.tens.setdefault(token.line, set()).add(card)
+        return card
 
     def cards(self, children):
         return tuple(self.card(t) for t in children)
@@ -587,7 +597,7 @@ _SINGLE = {"code", "game", "title", "source", "seats", "dealer", "dummy", "bidde
            "trump", "trump_card", "deal", "question", "score", "no_partners"}
 
 
-def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
+def _assemble(items, comments, path: str, lines: list[str], tens: dict[int, frozenset[Card]]) -> Incident:
     incident = Incident(path=path, lines=lines)
 
     def fail(pos: Pos, problem: str, suggestion: str | None = None) -> NoReturn:
@@ -674,11 +684,13 @@ def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
         fail(line.pos, f"the two dummies of Double Dummy sit on opposite sides, one for each player: "
                        f"{incident.dummies[0]} and {incident.dummies[1]} are partners")
 
-    for number, (text, standalone) in comments.items():
+    for number, (text, standalone, column) in comments.items():
         if standalone:
             result.append(Comment(text, Pos(number, 1)))
         else:
             incident.trailing_comments[number] = text
+            incident.comment_columns[number] = column
+    incident.tens_written_10 = tens
     result.sort(key=lambda i: (_line_of(i), 0 if isinstance(i, Comment) else 1))
     incident.items = result
     return incident
