@@ -15,8 +15,8 @@ a.whist:2: not in canonical form (arbiter fmt --write a.whist)
 What no line shows -- the line endings, a byte-order mark, the newline at the end -- is said
 in words:
 
->>> differences("a.whist", b"trick 1:\\r\\n", "trick 1:\\n")
-['a.whist:1: not in canonical form (arbiter fmt --write a.whist): its lines end in CR LF, where the canonical form ends them in LF']
+>>> print(*differences("f", b"trick 1:\\r\\n", "trick 1:\\n"))
+f:1: not in canonical form (arbiter fmt --write f): its lines end in CR LF, where the canonical form ends them in LF
 """
 
 from __future__ import annotations
