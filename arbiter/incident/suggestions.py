@@ -49,9 +49,11 @@ class Help:
 
 
 def near_word(text: str, column: int) -> Help | None:
-    """The near-word the error at ``column`` (1-based) of the line ``text`` falls in, at the
-    place it stands: the line's first words, or the words after the actor of the statement
-    the error is in. None where the error is not within such a phrase."""
+    """The near-word at the place the error at ``column`` (1-based) of the line ``text``
+    stands in: the line's first words, or the words after the actor of the statement the
+    error is in. A near-word is never the notation's at its place, so the line cannot be
+    read past it; the parser may stop later all the same, having read it otherwise
+    ("Trumps hearts": a seat named Trumps). None where no near-word stands there."""
     table = near_words()
     places = [("line", len(text) - len(text.lstrip(" \t\u00a0")))]
     starts = [m.end() for m in _STATEMENT.finditer(text) if m.end() <= column - 1]
@@ -65,7 +67,7 @@ def near_word(text: str, column: int) -> Help | None:
         if entry is None:
             continue
         end = words[len(entry.written) - 1].end()
-        if not start < column <= end + 1:     # the error is not in these words
+        if column <= start:     # the error is before these words
             continue
         written = text[start:end]
         suggestion = None
