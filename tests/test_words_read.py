@@ -133,6 +133,11 @@ def _bid_facts(game: str, words: str):
 @pytest.mark.parametrize("game, words, expected", [
     ("boston", "seven hearts", (["7-hearts"], ["win"], [7], ["hearts"])),
     ("boston", "Seven Grand", (["7-grand"], ["win"], [7], ["grand"])),
+    # the ten, in words or in figures
+    ("boston", "ten tricks", (["10-tricks"], ["win"], [10], [])),
+    ("boston", "10 tricks", (["10-tricks"], ["win"], [10], [])),
+    ("boston", "Ten Hearts", (["10-hearts"], ["win"], [10], ["hearts"])),
+    ("boston", "10 hearts", (["10-hearts"], ["win"], [10], ["hearts"])),
     ("boston", "misère", (["misere"], ["lose"], [], [])),
     ("boston", "Little Misère", (["little-misere"], ["lose"], [], [])),
     ("boston", "petite misère", (["little-misere"], ["lose"], [], [])),
