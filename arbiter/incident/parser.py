@@ -9,9 +9,11 @@ expected in plain words and, for a misspelt word, the nearest word that would do
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 import threading
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache, partial
 from pathlib import Path
@@ -247,19 +249,15 @@ def _reads_to(line: str) -> int:
     """How far the parser reads ``line`` standing alone (one item, as every line is): the
     column it stops at, or past the end where it reads the whole line -- one further where
     nothing in it is wrong than where a word in it means nothing (an unknown claim)."""
-    saved = dict(_BUILD._local.__dict__)
-    _BUILD.begin("<suggestion>", [line], [Pos(1, 1)])
-    try:
-        _lark().parse(line + "\n")
-    except UnexpectedEOF:
-        return len(line) + 1
-    except UnexpectedInput as exc:
-        return getattr(exc, "column", None) or 1
-    except IncidentError:
-        return len(line) + 1
-    finally:
-        _BUILD._local.__dict__.clear()
-        _BUILD._local.__dict__.update(saved)
+    with _BUILD.apart(line):
+        try:
+            _lark().parse(line + "\n")
+        except UnexpectedEOF:
+            return len(line) + 1
+        except UnexpectedInput as exc:
+            return getattr(exc, "column", None) or 1
+        except IncidentError:
+            return len(line) + 1
     return len(line) + 2
 
 
@@ -337,6 +335,18 @@ class _Build(Transformer):
 
     def end(self) -> None:
         self._local.__dict__.clear()
+
+    @contextlib.contextmanager
+    def apart(self, line: str) -> Iterator[None]:
+        """Within: ``line`` is the text being parsed, on its own (a suggestion tried while
+        the file's error is explained); the file's own parse is as it was afterwards."""
+        saved = dict(self._local.__dict__)
+        self.begin("<suggestion>", [line], [Pos(1, 1)])
+        try:
+            yield
+        finally:
+            self._local.__dict__.clear()
+            self._local.__dict__.update(saved)
 
     def fail(self, token, problem: str, suggestion: str | None = None) -> NoReturn:
         path, lines = self._local.path, self._local.lines
