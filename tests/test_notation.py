@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -251,6 +252,29 @@ def test_fmt_check_says_in_words_what_no_line_shows(tmp_path):
         f"{path}:2: not in canonical form (arbiter fmt --write {path}): its last line has no newline at the end\n")
     path.write_bytes(b"trick 1:\n  A leads S5\n")
     assert runner.invoke(app, ["fmt", "--check", str(path)]).output == ""
+
+
+def test_check_answers_a_word_the_notation_does_not_take_with_what_to_write(tmp_path):
+    path = tmp_path / "said.whist"
+    path.write_text("code english-1864\ntrick 1:\n  A leads S5\n  Y revokes\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.startswith(f"{path}:4:5: the notation does not write `revokes`: a revoke is found from the play")
+    path.write_text("code english-1864\ntrumps hearts\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.output.endswith("  did you mean `trump hearts`?\n")
+
+
+def test_a_solo_whist_bidding_in_its_players_words_is_ruled_and_told_in_the_facts(tmp_path):
+    path = tmp_path / "solo.whist"
+    path.write_text('code american-1893\ngame solo\ndealer Z\nbidding:\n  A passes\n  Y bids "prop"\n'
+                    '  B bids "cop"\n  Z passes\ntrick 1:\n  A leads S2\n', encoding="utf-8")
+    ruled = runner.invoke(app, ["rule", str(path)])
+    assert ruled.exit_code == 0, ruled.output
+    assert 'Y bid "prop"; B bid "cop"' in ruled.output
+    checked = runner.invoke(app, ["check", str(path), "--format", "json"])
+    facts = {f["fact"] for f in json.loads(checked.output)["branches"][0]["facts"]}
+    assert {"bid_read(Y, proposal)", "bid_read(B, acceptance)", "accepted(B, Y)", "bidder(Y)"} <= facts
 
 
 def test_missing_file_is_a_clean_error():
