@@ -4,7 +4,9 @@ Lark reads the grammar (``grammar.lark``); a Transformer with one method per rul
 the model; a second pass gives each statement its moment (the ``trick 12:`` it stands
 under), joins the ``- …`` alternatives to their ``disputed:`` line and applies the header.
 Every error, Lark's or ours, becomes an IncidentError with the line, a caret, what was
-expected in plain words and, for a misspelt word, the nearest word that would do.
+expected in plain words and what to write instead, chosen by what may stand at that place
+(:mod:`.suggestions`): a word the notation does not take answered from the near-words
+table, else the nearest of the words the parser expects there that fits the rest of the line.
 """
 
 from __future__ import annotations
