@@ -20,6 +20,10 @@ from .incident.model import UNSPECIFIED, Moment
 
 Arg = str | int
 
+#: The facts of who sits where: the same at every table seated alike, and never what a
+#: reader looks for first (``arbiter check`` folds them; ``--explain`` gives no reason in them).
+SEATING = frozenset({"seat", "partner", "adversary", "side_of", "opposing_side", "right_of", "left_of"})
+
 
 @dataclass(frozen=True)
 class Fact:

@@ -14,6 +14,7 @@ import sys
 
 import typer
 
+from . import helptext  # noqa: F401  (a flag shown as a flag in --help)
 from . import incidents, notation, serve
 from .cases import cases_app
 from .laws import laws_app

@@ -17,6 +17,8 @@ from markupsafe import Markup, escape
 from ..lawbook import LawBook
 from ..ruling.decision import Decision, Finding
 from ..support.escapes import json_text
+from ..support.headings import heading
+from ..words.vocabulary import is_remedy
 from ..support.resources import templates_dir
 from .templating import EscapingTemplate, finalize
 
@@ -38,6 +40,9 @@ def _environment_for(directory: str) -> Environment:
     env.filters["cite"] = _cite
     env.filters["ruling"] = _ruling
     env.filters["turns_on"] = _turns_on
+    env.filters["label"] = _label
+    env.filters["heading"] = lambda d: heading(d["title"], d["question"], d["file"])
+    env.filters["remedy"] = lambda f: is_remedy(f.get("exacts"))
     env.filters["italics"] = italics          # HTML: the book's _vide_ as <em>vide</em>
     env.filters["md_italics"] = md_italics    # Markdown: the same, as *vide*
     env.filters["sentence"] = lambda s: (s[:1].upper() + s[1:]) if s else s
@@ -93,6 +98,17 @@ def _cite(f: dict) -> str:
     if text.endswith("."):
         return f"{text[:-1]} ({word} {f['label']}).{extra}"
     return f"{text} ({word} {f['label']}).{extra}"
+
+
+#: A right's label in the Markdown and HTML lists: a remedy is a penalty of an irregularity
+#: that a side may exact (arbiter/words/vocabulary.py); any other "may" is a right the law
+#: leaves open (to search the tricks, to shuffle, to have the hand played out), not a remedy.
+LABELS = {True: "Remedy.", False: "Right."}
+
+
+def _label(f: dict) -> str:
+    """``Remedy.`` over a penalty open to a side, ``Right.`` over any other permission."""
+    return LABELS[is_remedy(f.get("exacts"))]
 
 
 def _said(j: dict) -> str:
