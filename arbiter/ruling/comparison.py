@@ -86,7 +86,7 @@ def compare(decisions: list[Decision]) -> Comparison:
     for i in range(count):
         mine = {d.code: d.branches[i] for d in decisions if i < len(d.branches)}
         first = next(iter(mine.values()))
-        described = "; ".join(first.described) if count > 1 else ""
+        described = ", and ".join(first.described) if count > 1 else ""
         lines = _points(mine, codes)
         branches.append(BranchComparison(described, lines))
     return Comparison(codes, {d.code: d.answer for d in decisions}, branches)
