@@ -41,6 +41,7 @@ def _environment_for(directory: str) -> Environment:
     env.filters["ruling"] = _ruling
     env.filters["turns_on"] = _turns_on
     env.filters["label"] = _label
+    env.filters["sentences"] = sentences
     env.filters["heading"] = lambda d: heading(d["title"], d["question"], d["file"])
     env.filters["remedy"] = lambda f: is_remedy(f.get("exacts"))
     env.filters["italics"] = italics          # HTML: the book's _vide_ as <em>vide</em>
@@ -109,6 +110,16 @@ LABELS = {True: "Remedy.", False: "Right."}
 def _label(f: dict) -> str:
     """``Remedy.`` over a penalty open to a side, ``Right.`` over any other permission."""
     return LABELS[is_remedy(f.get("exacts"))]
+
+
+def sentences(parts: list[str]) -> str:
+    """Clauses as sentences, each its own: "nothing shows that A mixed the cards. Nothing
+    shows that …." (the first left as written, since it follows a colon)."""
+    out = []
+    for i, part in enumerate(parts):
+        part = part.rstrip(".")
+        out.append((part[:1].upper() + part[1:] if i else part) + ".")
+    return " ".join(out)
 
 
 def _said(j: dict) -> str:

@@ -2,5 +2,5 @@
 places an incident may name (:mod:`.vocabulary`), and the reading of speech and bids against
 a phrase table (:mod:`.phrases`).
 
-Uses: nothing of ours.
+Uses: cards.
 """
