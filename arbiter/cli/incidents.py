@@ -15,7 +15,8 @@ from . import completion, terminal
 # `arbiter laws …` does not pay for loading Lark.
 
 
-FileArgument = Annotated[str, typer.Argument(metavar="FILE", help="An incident file (.whist), or - for standard input.")]
+FileArgument = Annotated[str, typer.Argument(metavar="FILE",
+                                             help="An incident file (.whist), or - for standard input.")]
 
 
 def read_incident(path: str):
@@ -111,7 +112,8 @@ def _print_facts(out, branch: dict, all_facts: bool) -> None:
     if not happened:
         out.print(terminal.dim("  (nothing happened at the table that the replay draws a fact from)"))
     if table:
-        out.print(terminal.Text("  From the header and the whole hand: ", style="bold").append(", ".join(f["fact"] for f in table)))
+        listed = ", ".join(f["fact"] for f in table)
+        out.print(terminal.Text("  From the header and the whole hand: ", style="bold").append(listed))
     if all_facts:
         out.print(terminal.Text("  The seating: ", style="bold").append(", ".join(f["fact"] for f in seating)))
     elif seating:
@@ -149,7 +151,8 @@ def fmt(
 
 def rule(
     file: FileArgument,
-    code: Annotated[str, typer.Option("--code", "-c", metavar="CODE", help="Rule under this code instead of the file's.",
+    code: Annotated[str, typer.Option("--code", "-c", metavar="CODE",
+                                      help="Rule under this code instead of the file's.",
                                              autocompletion=completion.codes)] = "",
     game: Annotated[str, typer.Option("--game", "-g", metavar="GAME", help="Rule for this game instead of the file's.",
                                              autocompletion=completion.games)] = "",

@@ -158,7 +158,8 @@ def _print_code(book: LawBook, code: str, entries: list[Law]) -> None:
 
 @laws_app.command()
 def show(
-    ref: Annotated[list[str], typer.Argument(help="CODE NUMBER, or CODE/NUMBER (e.g. english-1864 72); a NUMBER alone is looked up in english-1864.",
+    ref: Annotated[list[str], typer.Argument(help="CODE NUMBER, or CODE/NUMBER (e.g. english-1864 72); "
+                                                   "a NUMBER alone is looked up in english-1864.",
                                               autocompletion=completion.law_parts("ref"))],
     fmt: FormatOption = Format.text,
 ) -> None:

@@ -18,8 +18,8 @@ from ..lawbook import LawBook
 from ..ruling.decision import Decision, Finding
 from ..support.escapes import json_text
 from ..support.headings import heading
-from ..words.vocabulary import is_remedy
 from ..support.resources import templates_dir
+from ..words.vocabulary import is_remedy
 from .templating import EscapingTemplate, finalize
 
 FORMATS = ("text", "md", "html", "json")

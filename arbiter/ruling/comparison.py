@@ -113,7 +113,8 @@ def _points(branches: dict[str, Branch], among: list[str]) -> list[Line]:
                 points.append(("outcome", by_id["no-penalty"].says))
         for j in b.demands:      # each demand, and whether the code lets it stand
             verdict = "stands" if j.stands else "cannot be enforced"
-            points.append(("demand", f"{j.demander}'s demand of {penalty_phrase(j.penalty, in_words(j.arg))} {verdict}"))
+            demanded = penalty_phrase(j.penalty, in_words(j.arg))
+            points.append(("demand", f"{j.demander}'s demand of {demanded} {verdict}"))
             if j.stands and "penalty-final" in by_id:
                 # a demand that stands is the election made: every code holds it final,
                 # whether it says so as a holding or as a limit on changing it

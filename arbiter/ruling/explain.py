@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..cards import in_words
 from ..engine.infer import looks_relevant
 from ..engine.solve import first_failure_at, solve
 from ..facts import SEATING, Fact, FactSet
 from ..lawbook.conditions import And, Cmp, Const, Not, Or, Pred, Var
-from ..cards import in_words
 from ..words.facts import OPEN, moment_words, told
 
 #: The most alternatives of one near miss told; the rest are counted.
@@ -184,7 +184,7 @@ def _used(inference, finding) -> list[Fact]:
 
 def _ground(p: Pred, binding: dict) -> tuple | None:
     """The arguments of ``p`` under ``binding``: ``None`` for one left open."""
-    args = []
+    args: list = []
     for a in p.args:
         if isinstance(a, Const):
             args.append(a.value)
@@ -291,7 +291,8 @@ def _preds(tree):
 
 
 def _pred_words(p: Pred, binding: dict, said=None) -> str:
-    args, guesses = [], []
+    args: list = []
+    guesses: list[str] = []
     for a in p.args:
         if isinstance(a, Const):
             args.append(a.value)

@@ -139,8 +139,8 @@ def statement_of_facts(incident: Incident, customs: Customs = WHIST) -> list[str
     if sentences:
         paragraphs.append(_join(current, sentences, told))
     for finding in incident.findings:
-        told = sentence(finding.statement) if finding.statement else finding.text
-        paragraphs.append(f"It is found that {told}.")
+        found = sentence(finding.statement) if finding.statement else finding.text
+        paragraphs.append(f"It is found that {found}.")
     return paragraphs
 
 

@@ -38,8 +38,9 @@ def game_and_seats(book: LawBook, incident: Incident, game: str) -> list[Inciden
                    f"{data.name} is played with {_dummies(data.dummies)}")
         problem += f": {other}" if other else ""
     else:
+        seats = " ".join(["SEAT"] * max(data.dummies, 1))
         problem = (f"{data.name} is played with {_dummies(data.dummies)}, but the incident names none: "
-                   f"write `dummy {' '.join(['SEAT'] * max(data.dummies, 1))}` in the header" + (f", or {other}" if other else ""))
+                   f"write `dummy {seats}` in the header" + (f", or {other}" if other else ""))
     if where is None:
         return [IncidentError(incident.path, 0, 0, "", "", problem=problem, warning=True)]
     error = incident.error(where.pos, problem)
