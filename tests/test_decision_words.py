@@ -211,6 +211,14 @@ def test_a_holding_s_reasons_are_told_in_words():
     assert "because trick 5 was turned and quitted (line 12) and B renounced in error at trick 5 (line 19)" in why
 
 
+def test_a_holding_of_several_sentences_gets_its_reason_as_a_sentence_of_its_own():
+    why = rule("-", "--explain", input=FOUND_AT_END).stdout.split("Why.--")[1]
+    assert "Tricks score next. Honours last. This holds because B revoked at trick 5 (line 19)." in why
+    assert "Honours last, because" not in why
+    # one sentence: the reason follows it
+    assert "may search all the tricks, because Y claimed a revoke (line 18)." in why
+
+
 def test_several_near_misses_of_one_law_are_sentences_of_their_own():
     why = rule("-", "--explain", input=FOUND_AT_END).stdout.split("Why.--")[1]
     law77 = next(line for line in why.splitlines() if "Law 77 " in line)

@@ -138,11 +138,14 @@ def explain_branch(book, branch, topics: set[str]) -> list[LawWhy]:
         reasons = [said(x) for x in facts]
         reasons = [r for r in reasons if r.split(" (line")[0].lower() not in clause.lower()]
         lines = sorted({x.line for x in facts if x.line})
+        # a holding of several sentences gets its reason as a sentence of its own, so that
+        # "because" follows the whole holding, not its last sentence
+        joined = ". This holds " if ". " in clause else ", "
         if reasons:
-            entry(f.law).held.append(f"{clause}, because {_listed(reasons)}")
+            entry(f.law).held.append(f"{clause}{joined}because {_listed(reasons)}")
         else:
             where = f" (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})" if lines else ""
-            entry(f.law).held.append(f"{clause}, as the facts state{where}")
+            entry(f.law).held.append(f"{clause}{joined}as the facts state{where}")
     for rule, by in branch.defeated:
         law, other = rule.split("#")[0], by.split("#")[0]
         gave = f"It gave way to {book.entries[other].label}, which holds here"
