@@ -283,6 +283,20 @@ def test_check_shows_what_happened_before_the_table_and_folds_the_seating():
     assert "left_of(" not in out and "side_of(" not in out
 
 
+def test_check_shows_the_irregularities_first_in_words():
+    out = runner.invoke(app, ["check", "-"], input=FOUND_AT_END).stdout
+    assert out.index("\nIrregularities\n") < out.index("\nFacts\n")
+    irregular = out.split("\nIrregularities\n")[1].split("\n\n")[0]
+    assert "B renounced at trick 5 (line 8)" in irregular and "Z renounced at trick 8 (line 15)" in irregular
+    assert "led(" not in irregular and "searched" not in irregular       # what is regular is not here
+
+
+def test_check_of_a_regular_incident_has_no_irregularities():
+    regular = "code english-1864\ntrick 1:\n  A leads S2\n  Y plays S3\n  B plays S4\n  Z plays S5\n"
+    out = runner.invoke(app, ["check", "-"], input=regular).stdout
+    assert "Irregularities" not in out and "\nFacts\n" in out
+
+
 def test_check_all_lists_the_seating_last():
     out = runner.invoke(app, ["check", "-", "--all"], input=FOUND_AT_END).stdout
     facts = out.split("\nFacts\n")[1]

@@ -94,14 +94,24 @@ def check(
 
 
 def _print_facts(out, branch: dict, all_facts: bool) -> None:
-    """One way of the disputes: first the facts of what happened (those with a line, in the
-    order the replay found them), then those of the header and the whole hand (the dealer,
+    """One way of the disputes: first its irregularities in words (a renounce, a lead out of
+    turn, a card exposed: arbiter/words/facts.yaml), then the facts of what happened (those
+    with a line, in the order the replay found them), then those of the header and the whole hand (the dealer,
     the trumps, who won each trick), and the seating last, folded into a count unless
     ``--all`` asks for it: who sits where is the same at every table, and is not what a
     reader checks first."""
     from ..facts import SEATING
+    from ..words.facts import is_irregular, told
 
     happened = [f for f in branch["facts"] if f["line"]]
+    irregular = [f for f in happened if is_irregular(f["name"])]
+    if irregular:
+        out.print()
+        label = "Irregularities" + (f" if {' and '.join(branch['alternatives'])}" if branch["alternatives"] else "")
+        out.print(terminal.heading(label))
+        for fact in irregular:
+            words = told(fact["name"], tuple(fact["args"])) or fact["fact"]
+            out.print(terminal.Text(f"  {words} ").append(f"(line {fact['line']})", style="dim"))
     table = [f for f in branch["facts"] if not f["line"] and f["name"] not in SEATING]
     seating = [f for f in branch["facts"] if not f["line"] and f["name"] in SEATING]
     out.print()

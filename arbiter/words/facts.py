@@ -62,6 +62,7 @@ class Table:
     moments: dict[str, str]
     claims: dict[str, str]
     objects: dict[str, str]
+    irregular: frozenset[str]
 
 
 _KEY = re.compile(r"([a-z_]+)\(([a-z, ]*)\)")
@@ -83,11 +84,17 @@ def table() -> Table:
             raise ValueError(f"{FILE.name}: {key!r}: unknown kind {sorted(set(kinds) - KINDS)}")
         facts[(m.group(1), len(kinds))] = FactWords(kinds, str(says), open_)
     return Table(facts, dict(data["unknown"]), dict(data["places"]), dict(data["moments"]), dict(data["claims"]),
-                 dict(data["objects"]))
+                 dict(data["objects"]), frozenset(data["irregular"]))
 
 
 def has_words(name: str, arity: int) -> bool:
     return (name, arity) in table().facts
+
+
+def is_irregular(name: str) -> bool:
+    """Whether the replay's fact ``name`` is an irregularity (or a renounce): what
+    ``arbiter check`` shows first."""
+    return name in table().irregular
 
 
 def told(name: str, args: tuple) -> str | None:
@@ -99,7 +106,7 @@ def told(name: str, args: tuple) -> str | None:
     says = words.open if words.open and any(a is OPEN or a == "" for a in args) else words.says
     text = says.format(*(_argument(kind, a) for kind, a in zip(words.kinds, args)))
     # a trick left open: "at some trick", not "at trick some trick"
-    return text.replace("trick " + t.unknown["trick"], t.unknown["trick"])
+    return text.replace("trick " + t.unknown["trick"], t.unknown["trick"]).rstrip()
 
 
 def moment_words(moment: str) -> str:
