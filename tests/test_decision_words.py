@@ -132,6 +132,12 @@ def test_a_moment_without_a_dispute_is_one_sentence_as_before():
     assert not any(p[:2] in ("1.", "2.") for p in paragraphs)
 
 
+def test_all_the_players_throw_their_cards_down_and_their_words_are_kept():
+    text = "code english-1864\ntrick 9:\n  all throws down hand\n  all says \"his deal\"\n"
+    paragraphs = statement_of_facts(parse(text))
+    assert paragraphs[-1] == 'At trick 9: All the players threw their cards on the table; All the players said, "his deal".'
+
+
 def test_the_ways_of_two_disputes_are_joined_in_words_not_semicolons():
     out = rule("-", input=TWO_DISPUTES).stdout
     decision = out.split("Decision.--")[1].split("Laws relied on")[0]

@@ -7,6 +7,8 @@ found and the question put.
 
 from __future__ import annotations
 
+import re
+
 from ..cards import Card
 from ..incident.model import Dispute, Incident, Moment, Statement
 from ..table.customs import WHIST, Customs
@@ -81,6 +83,9 @@ def sentence(s: Statement) -> str:
         the_trick=f"trick {s.number}" if s.number is not None else "the trick",
     )
     gloss = [(_ACT_GLOSS.get(a) or a) for a in s.act]
+    if s.actor == "all" and s.words is None:   # "All the players threw their cards on the table"
+        text = re.sub(r"\bhis\b", "their", text)
+        gloss = [re.sub(r"\bhis\b", "their", g) for g in gloss]
     return f"{actor} {text}" + (f" ({'; '.join(gloss)})" if gloss else "")
 
 
