@@ -2,9 +2,11 @@
 
 For each finding, the facts it rests on in words ("B renounced at trick 5 (line 12)"); for
 the laws on this incident's own topics (those of the laws the decision relies on) that did
-not apply, what their condition wanted and did not find ("B had played to trick 6"),
-grouped by law. The words for each fact of the table are here, beside nothing else: they
-are the replay's vocabulary, not any law's.
+not apply, what their condition wanted and did not find ("nothing shows that B played to
+trick 6"), grouped by law. The words of the facts are data (arbiter/words/facts.yaml, the
+replay's vocabulary, not any law's); a fact only a law concludes is told in that law's own
+sentence. A near miss is told only where it is true of this branch: never one that the
+decision's own holdings answer.
 """
 
 from __future__ import annotations
