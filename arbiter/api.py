@@ -100,6 +100,7 @@ def rule(source: str | Incident, code: str | None = None, game: str | None = Non
         raise nothing_to_rule(incident)
     book = book or load_lawbook()
     from .ruling.decision import check_names
+    from .ruling.seating import game_and_seats
 
     check_names(book, incident)
     game_id = book.game(incident.game).id if incident.game else None   # an alias is its game
@@ -113,8 +114,12 @@ def rule(source: str | Incident, code: str | None = None, game: str | None = Non
         if not codes:
             raise ArbiterError(f"no code rules on {game_id}: there is nothing to compare")
         decisions = [decide(book, incident, code=c, game=game_id) for c in codes]
-        return Ruling(incident, decisions, book, compared=True, warnings=list(incident.warnings))
+        seating = game_and_seats(book, incident, game_id or "whist")
+        for each in decisions:
+            each.warnings.extend(seating)
+        return Ruling(incident, decisions, book, compared=True, warnings=list(incident.warnings) + seating)
     decision = decide(book, incident, code=code or None, game=game_id)
+    decision.warnings.extend(game_and_seats(book, incident, decision.game))
     return Ruling(incident, [decision], book, warnings=list(decision.warnings))
 
 

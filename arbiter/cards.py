@@ -11,12 +11,15 @@ in PBN form lists spades, hearts, diamonds and clubs separated by dots:
 'ST'
 >>> [str(c) for c in parse_pbn_hand("AK..Q.2")]
 ['SA', 'SK', 'DQ', 'C2']
+>>> in_words("D9"), in_words("YZ"), in_words("the trick")
+('the nine of diamonds', 'YZ', 'the trick')
 
 Uses: nothing of ours.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -91,6 +94,43 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+#: A card as the replay's facts write it (``HQ``, ``D9``, ``ST``; ``S10`` as written): the
+#: whole of a value, never a part of a word. A seat is a capital then small letters, so no
+#: seat or side of the default table reads as a card.
+_NOTATION = re.compile(r"[SHDC](?:[2-9TJQKA]|10)")
+
+
+def in_words(value: object) -> str:
+    """A value of a fact or a ruling as a sentence names it: a card by its name, as the
+    statement of facts names it ("the queen of hearts", never ``HQ``); anything else as it
+    is."""
+    text = str(value)
+    if _NOTATION.fullmatch(text):
+        return Card.parse(text).name
+    return text
+
+
+_NAMED = re.compile(r"\b(?:([SHDC](?:[2-9TJQKA]|10))|the (%s) of (spades|hearts|diamonds|clubs))\b"
+                    % "|".join(RANK_WORDS.values()), re.IGNORECASE)
+_RANK_OF = {word: rank for rank, word in RANK_WORDS.items()}
+
+
+def cards_named(text: str) -> list[str]:
+    """The cards a sentence names, in notation, in the order named, whether written ``HQ``
+    or "the queen of hearts".
+
+    >>> cards_named("The queen of hearts is liable to be called; so is D9.")
+    ['HQ', 'D9']
+    """
+    out = []
+    for m in _NAMED.finditer(text):
+        if m.group(1):
+            out.append(str(Card.parse(m.group(1))))
+        else:
+            out.append(Suit.parse(m.group(3)).value + _RANK_OF[m.group(2).lower()])
+    return list(dict.fromkeys(out))
 
 
 def full_pack() -> list[Card]:

@@ -19,6 +19,10 @@ from .incident.model import UNSPECIFIED, Moment
 
 Arg = str | int
 
+#: The facts of who sits where: the same at every table seated alike, and never what a
+#: reader looks for first (``arbiter check`` folds them; ``--explain`` gives no reason in them).
+SEATING = frozenset({"seat", "partner", "adversary", "side_of", "opposing_side", "right_of", "left_of"})
+
 
 class Fact:
     """One fact, never changed once made. A plain class with slots rather than a frozen

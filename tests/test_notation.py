@@ -186,8 +186,12 @@ def test_statement_of_facts_reads_like_the_book():
     text = "\n".join(statement_of_facts(parse(CASE_VII)))
     assert "Hearts are trumps" in text
     assert "At trick 12: Y led the five of spades; B played the three of spades" in text
-    assert "whether Z played the ace of hearts, or whether Z exposed the ace of hearts" in text
-    assert 'Z said, "There\'s the game" (claiming the game)' in text
+    # the disputed accounts numbered, a paragraph each, not run together in one sentence
+    paragraphs = statement_of_facts(parse(CASE_VII))
+    at = paragraphs.index("It is then disputed what Z did with the ace of trumps:")
+    assert paragraphs[at + 1:at + 3] == ["1. Z played the ace of hearts.", "2. Z exposed the ace of hearts."]
+    assert paragraphs[at - 1].endswith("B played the three of spades.") and paragraphs[at + 3].startswith("Then Z said")
+    assert 'Z said, "There\'s the game" (claiming the game)' in text and ";" not in paragraphs[at + 1]
     assert "It is found that Z held the nine of spades and the four of spades." in text
 
 

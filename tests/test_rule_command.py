@@ -95,7 +95,7 @@ def test_explain_names_what_was_missing_only_on_the_incident_s_own_topics():
     why = rule("-", "--explain", input=REVOKE).output.split("Why.--")[1]
     missed = why.split("these laws did not apply:")[1]
     # a revoke law whose subject arose, and what it wanted, in words
-    assert "Law 78 (english-1864/78): nothing shows that Y claimed revoke after the cards were cut" in missed
+    assert "Law 78 (english-1864/78): nothing shows that Y claimed a revoke after the cards were cut" in missed
     assert "Law 30 " not in missed and "Law 32 " not in missed   # the shuffle: not on it
     assert "nothing shows that" in missed
 

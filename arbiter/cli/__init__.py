@@ -14,7 +14,12 @@ import sys
 
 import typer
 
-from . import incidents, notation, serve
+from . import (
+    helptext,  # noqa: F401  (a flag shown as a flag in --help)
+    incidents,
+    notation,
+    serve,
+)
 from .cases import cases_app
 from .laws import laws_app
 from .score import score_app

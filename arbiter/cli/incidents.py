@@ -8,13 +8,15 @@ from typing import Annotated
 import typer
 
 from ..support.escapes import json_text
+from ..support.headings import heading
 from . import completion, terminal
 
 # The parser, the replay and the narrative are imported when a command needs them, so that
 # `arbiter laws …` does not pay for loading Lark.
 
 
-FileArgument = Annotated[str, typer.Argument(help="An incident file (.whist), or - for standard input.")]
+FileArgument = Annotated[str, typer.Argument(metavar="FILE",
+                                             help="An incident file (.whist), or - for standard input.")]
 
 
 def read_incident(path: str):
@@ -60,7 +62,7 @@ def _file_bytes(path: str) -> bytes:
 def check(
     file: FileArgument,
     all_facts: Annotated[bool, typer.Option("--all", help="Also list the facts that only describe the table.")] = False,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.",
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help="text or json.",
                                              autocompletion=completion.choices("text", "json"))] = "text",
 ) -> None:
     """Parse and replay an incident; print its statement of facts and the facts derived."""
@@ -79,8 +81,7 @@ def check(
         typer.echo(json_text(data, indent=2))
         return
     out = terminal.console()
-    title = incident.title or incident.path
-    out.print(terminal.heading(title))
+    out.print(terminal.heading(heading(incident.title, incident.question, incident.path)))
     out.print(terminal.dim(f"code {incident.code or '(not given)'} · game {incident.game} · "
                            f"{len(incident.events)} events · {len(data['branches'])} branch(es)"))
     out.print()
@@ -89,12 +90,44 @@ def check(
     if incident.question:
         out.print(terminal.Text(f"\nQuestion: {incident.question}", style="bold"))
     for branch in data["branches"]:
+        _print_facts(out, branch, all_facts)
+
+
+def _print_facts(out, branch: dict, all_facts: bool) -> None:
+    """One way of the disputes: first its irregularities in words (a renounce, a lead out of
+    turn, a card exposed: arbiter/words/facts.yaml), then the facts of what happened (those
+    with a line, in the order the replay found them), then those of the header and the whole hand (the dealer,
+    the trumps, who won each trick), and the seating last, folded into a count unless
+    ``--all`` asks for it: who sits where is the same at every table, and is not what a
+    reader checks first."""
+    from ..facts import SEATING
+    from ..words.facts import is_irregular, told
+
+    happened = [f for f in branch["facts"] if f["line"]]
+    irregular = [f for f in happened if is_irregular(f["name"])]
+    if irregular:
         out.print()
-        label = "Facts" + (f" if {'; '.join(branch['alternatives'])}" if branch["alternatives"] else "")
+        label = "Irregularities" + (f" if {' and '.join(branch['alternatives'])}" if branch["alternatives"] else "")
         out.print(terminal.heading(label))
-        for fact in branch["facts"]:
-            where = f"line {fact['line']}" if fact["line"] else ""
-            out.print(terminal.Text(f"  {fact['fact']:<44}").append(where, style="dim"))
+        for fact in irregular:
+            words = told(fact["name"], tuple(fact["args"])) or fact["fact"]
+            out.print(terminal.Text(f"  {words} ").append(f"(line {fact['line']})", style="dim"))
+    table = [f for f in branch["facts"] if not f["line"] and f["name"] not in SEATING]
+    seating = [f for f in branch["facts"] if not f["line"] and f["name"] in SEATING]
+    out.print()
+    label = "Facts" + (f" if {' and '.join(branch['alternatives'])}" if branch["alternatives"] else "")
+    out.print(terminal.heading(label))
+    for fact in happened:
+        out.print(terminal.Text(f"  {fact['fact']:<44}").append(f"line {fact['line']}", style="dim"))
+    if not happened:
+        out.print(terminal.dim("  (nothing happened at the table that the replay draws a fact from)"))
+    if table:
+        listed = ", ".join(f["fact"] for f in table)
+        out.print(terminal.Text("  From the header and the whole hand: ", style="bold").append(listed))
+    if all_facts:
+        out.print(terminal.Text("  The seating: ", style="bold").append(", ".join(f["fact"] for f in seating)))
+    elif seating:
+        out.print(terminal.dim(f"  The seating: {len(seating)} facts of who sits where (--all lists them)."))
 
 
 def fmt(
@@ -130,11 +163,12 @@ def fmt(
 
 def rule(
     file: FileArgument,
-    code: Annotated[str, typer.Option("--code", "-c", help="Rule under this code instead of the file's.",
+    code: Annotated[str, typer.Option("--code", "-c", metavar="CODE",
+                                      help="Rule under this code instead of the file's.",
                                              autocompletion=completion.codes)] = "",
-    game: Annotated[str, typer.Option("--game", "-g", help="Rule for this game instead of the file's.",
+    game: Annotated[str, typer.Option("--game", "-g", metavar="GAME", help="Rule for this game instead of the file's.",
                                              autocompletion=completion.games)] = "",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, md, html or json.",
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help="text, md, html or json.",
                                             autocompletion=completion.decision_formats)] = "text",
     explain: Annotated[bool, typer.Option(
         "--explain", help="Show why each holding follows, and why other laws did not apply.")] = False,

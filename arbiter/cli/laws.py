@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Annotated, Optional
 
@@ -34,11 +35,39 @@ def _json(data) -> None:
     typer.echo(json_text(data, indent=2))
 
 
+#: The code a law is looked up in when none is named (``arbiter laws show 72``): the code an
+#: incident that names none is ruled under.
+DEFAULT_CODE = "english-1864"
+
+
 def _refs(book: LawBook, parts: list[str]) -> list[str]:
-    """``english-1864 72 73`` is two laws; ``english-1864 dummy II`` is one."""
+    """``english-1864 72 73`` is two laws; ``english-1864 dummy II`` is one; ``72`` (no
+    code named) is Law 72 of :data:`DEFAULT_CODE`, or, where it has none, an error naming
+    the codes that have one."""
+    parts = _in_default_code(book, parts)
     if len(parts) > 2 and name_key(parts[0]) in book.codes and all(p.strip("/").isdigit() for p in parts[1:]):
         return [f"{parts[0]}/{p}" for p in parts[1:]]
     return [_ref(parts)]
+
+
+def _in_default_code(book: LawBook, parts: list[str]) -> list[str]:
+    """The reference with :data:`DEFAULT_CODE` put first where it names no code and the
+    default code has the law; unchanged where it names a code (or a code misspelt)."""
+    if not parts or "/" in parts[0] or name_key(parts[0]) in book.codes:
+        return parts
+    if not re.fullmatch(r"0*\d+[a-z]?", parts[0].strip(), re.IGNORECASE) and name_key(parts[0]) != "dummy":
+        return parts        # not a law's number: a code misspelt, reported as such
+    numbers = parts if all(re.fullmatch(r"0*\d+[a-z]?", p.strip(), re.IGNORECASE) for p in parts) else [" ".join(parts)]
+    missing = [n for n in numbers if book.normalise_ref(f"{DEFAULT_CODE} {n}") not in book.entries]
+    if not missing:
+        return [DEFAULT_CODE, *parts]
+    having = [code for code in book.codes if book.normalise_ref(f"{code} {missing[0]}") in book.entries]
+    if having:
+        shown = ", ".join(having)
+        fail(f"{DEFAULT_CODE}, the default code, has no law {missing[0]}; it is in {shown} "
+             f"(e.g. `arbiter laws show {having[0]} {missing[0]}`)")
+    fail(f"no code has a law {missing[0]}; codes are: {', '.join(book.codes)}")
+    return parts
 
 
 def _ref(parts: list[str]) -> str:
@@ -129,7 +158,8 @@ def _print_code(book: LawBook, code: str, entries: list[Law]) -> None:
 
 @laws_app.command()
 def show(
-    ref: Annotated[list[str], typer.Argument(help="CODE NUMBER, or CODE/NUMBER (e.g. english-1864 72).",
+    ref: Annotated[list[str], typer.Argument(help="CODE NUMBER, or CODE/NUMBER (e.g. english-1864 72); "
+                                                   "a NUMBER alone is looked up in english-1864.",
                                               autocompletion=completion.law_parts("ref"))],
     fmt: FormatOption = Format.text,
 ) -> None:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..cards import in_words
 from ..facts import Fact, FactSet
 from ..lawbook.conditions import Pred, Var
 from ..lawbook.rules import PENALTY_FACT, Rule
@@ -351,6 +352,8 @@ def _penalty_facts(c: Conclusion) -> list[Fact]:
 
 
 def fill(text: str | None, binding: dict) -> str | None:
+    """A rule's sentence with its variables' values: a card named as the facts name it
+    ("the queen of hearts", capitalised where it opens a sentence), a penalty in words."""
     if text is None or "{" not in text:
         return text
     def value(m: re.Match) -> str:
@@ -358,7 +361,11 @@ def fill(text: str | None, binding: dict) -> str | None:
         if got is None:
             return m.group(0)
         # ``{Wt:penalty}``: the penalty in words ("the call of a suit"), not the notation's key
-        return penalty_phrase(str(got)) if m.group(2) else str(got)
+        if m.group(2):
+            return penalty_phrase(str(got))
+        said = in_words(got)
+        opens = not text[:m.start()].strip() or text[:m.start()].rstrip().endswith((".", "?", "!"))
+        return said[:1].upper() + said[1:] if opens else said
 
     return _BRACED.sub(value, text)
 

@@ -138,5 +138,8 @@ class GameData:
     # taking a partner only by the bid (Boston, Solo Whist); partners_quote gives the words
     partners: Literal["fixed", "none"] = "fixed"
     partners_quote: str | None = None
+    # how many of the seats are dummies, their hands laid on the table: one at Dummy, two at
+    # Double Dummy, none at Whist; an incident that names another number is warned of
+    dummies: int = 0
     # the games whose laws are this game's too, in the source's words
     laws_of: list[LawsOf] = field(default_factory=list)

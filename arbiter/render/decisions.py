@@ -17,7 +17,9 @@ from markupsafe import Markup, escape
 from ..lawbook import LawBook
 from ..ruling.decision import Decision, Finding
 from ..support.escapes import json_text
+from ..support.headings import heading
 from ..support.resources import templates_dir
+from ..words.vocabulary import is_remedy
 from .templating import EscapingTemplate, finalize
 
 FORMATS = ("text", "md", "html", "json")
@@ -38,6 +40,10 @@ def _environment_for(directory: str) -> Environment:
     env.filters["cite"] = _cite
     env.filters["ruling"] = _ruling
     env.filters["turns_on"] = _turns_on
+    env.filters["label"] = _label
+    env.filters["sentences"] = sentences
+    env.filters["heading"] = lambda d: heading(d["title"], d["question"], d["file"])
+    env.filters["remedy"] = lambda f: is_remedy(f.get("exacts"))
     env.filters["italics"] = italics          # HTML: the book's _vide_ as <em>vide</em>
     env.filters["md_italics"] = md_italics    # Markdown: the same, as *vide*
     env.filters["sentence"] = lambda s: (s[:1].upper() + s[1:]) if s else s
@@ -93,6 +99,27 @@ def _cite(f: dict) -> str:
     if text.endswith("."):
         return f"{text[:-1]} ({word} {f['label']}).{extra}"
     return f"{text} ({word} {f['label']}).{extra}"
+
+
+#: A right's label in the Markdown and HTML lists: a remedy is a penalty of an irregularity
+#: that a side may exact (arbiter/words/vocabulary.py); any other "may" is a right the law
+#: leaves open (to search the tricks, to shuffle, to have the hand played out), not a remedy.
+LABELS = {True: "Remedy.", False: "Right."}
+
+
+def _label(f: dict) -> str:
+    """``Remedy.`` over a penalty open to a side, ``Right.`` over any other permission."""
+    return LABELS[is_remedy(f.get("exacts"))]
+
+
+def sentences(parts: list[str]) -> str:
+    """Clauses as sentences, each its own: "nothing shows that A mixed the cards. Nothing
+    shows that …." (the first left as written, since it follows a colon)."""
+    out = []
+    for i, part in enumerate(parts):
+        part = part.rstrip(".")
+        out.append((part[:1].upper() + part[1:] if i else part) + ".")
+    return " ".join(out)
 
 
 def _said(j: dict) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..cards import cards_named
 from ..incident.question import Query
 from ..words.vocabulary import penalty_answers
 from .outcomes import outcomes
@@ -346,6 +347,6 @@ class _View:
 def _cards_in(finding) -> list[str]:
     """The cards a finding rests on or names."""
     out = []
-    for text in (*finding.facts, finding.says):
+    for text in finding.facts:
         out += re.findall(r"\b[SHDC][2-9TJQKA]\b", text)
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out + cards_named(finding.says)))

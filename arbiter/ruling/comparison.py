@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..cards import in_words
 from ..words.vocabulary import penalty_phrase
 from .decision import Branch, Decision
 from .outcomes import outcomes
@@ -85,7 +86,7 @@ def compare(decisions: list[Decision]) -> Comparison:
     for i in range(count):
         mine = {d.code: d.branches[i] for d in decisions if i < len(d.branches)}
         first = next(iter(mine.values()))
-        described = "; ".join(first.described) if count > 1 else ""
+        described = ", and ".join(first.described) if count > 1 else ""
         lines = _points(mine, codes)
         branches.append(BranchComparison(described, lines))
     return Comparison(codes, {d.code: d.answer for d in decisions}, branches)
@@ -112,7 +113,8 @@ def _points(branches: dict[str, Branch], among: list[str]) -> list[Line]:
                 points.append(("outcome", by_id["no-penalty"].says))
         for j in b.demands:      # each demand, and whether the code lets it stand
             verdict = "stands" if j.stands else "cannot be enforced"
-            points.append(("demand", f"{j.demander}'s demand of {penalty_phrase(j.penalty, j.arg)} {verdict}"))
+            demanded = penalty_phrase(j.penalty, in_words(j.arg))
+            points.append(("demand", f"{j.demander}'s demand of {demanded} {verdict}"))
             if j.stands and "penalty-final" in by_id:
                 # a demand that stands is the election made: every code holds it final,
                 # whether it says so as a holding or as a limit on changing it

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from ..cards import in_words
 from ..engine.infer import Conclusion, Inference
 from ..facts import Fact, FactSet
 from ..words.vocabulary import penalty_answers, penalty_phrase
@@ -146,14 +147,14 @@ def _judge(demand: Fact, rights: list[Conclusion], losses: list[Conclusion],
         # exposed); a right to call another card is no right to call this one
         named = [r for r in answering if card in _cards_of(r) or not _cards_of(r)]
         if not named:
-            return verdict(False, f"{card} is not liable to be called", answering[0].law), None
+            return verdict(False, f"{in_words(card)} is not liable to be called", answering[0].law), None
         answering = named
     if not answering:
         lost = _lost(dm, what, losses, demand, facts)
         if lost is not None:
             return verdict(False, _clause(lost), lost.law, lost), None
         if card is not None and penalty_answers(what, "call card"):
-            return verdict(False, f"{card} is not liable to be called", None), None
+            return verdict(False, f"{in_words(card)} is not liable to be called", None), None
         mine = [r for r in rights if _member(dm, r.who, facts)]
         if mine:
             open_ = _listed(dict.fromkeys(penalty_phrase(k) for r in mine for k in r.exacts or ()))
@@ -255,7 +256,7 @@ _ACTOR = {"someone": "Someone", "bystander": "A bystander", "all": "All the play
 
 def demand_sentence(j: Judgment) -> str:
     """``Z demanded the call of hearts from Y; the demand stands, Z being entitled to it.``"""
-    phrase = penalty_phrase(j.penalty, j.arg)
+    phrase = penalty_phrase(j.penalty, in_words(j.arg))
     who = _ACTOR.get(j.demander, j.demander)
     if phrase.startswith("that "):
         told = f"{who} demanded{f' of {j.of}' if j.of else ''} {phrase}"

@@ -2,94 +2,40 @@
 
 For each finding, the facts it rests on in words ("B renounced at trick 5 (line 12)"); for
 the laws on this incident's own topics (those of the laws the decision relies on) that did
-not apply, what their condition wanted and did not find ("B had played to trick 6"),
-grouped by law. The words for each fact of the table are here, beside nothing else: they
-are the replay's vocabulary, not any law's.
+not apply, what their condition wanted and did not find ("nothing shows that B played to
+trick 6"), grouped by law. The words of the facts are data (arbiter/words/facts.yaml, the
+replay's vocabulary, not any law's); a fact only a law concludes is told in that law's own
+sentence. A near miss is told only where it is true of this branch: never one that the
+decision's own holdings answer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..cards import in_words
 from ..engine.infer import looks_relevant
 from ..engine.solve import first_failure_at, solve
-from ..facts import Fact, FactSet
-from ..lawbook.conditions import Cmp, Const, Not, Or, Pred, Var
+from ..facts import SEATING, Fact, FactSet
+from ..lawbook.conditions import And, Cmp, Const, Not, Or, Pred, Var
+from ..words.facts import OPEN, moment_words, told
 
-#: The facts of the table in words; ``{0}``, ``{1}``… are the arguments.
-FACT_WORDS = {
-    "seat": "{0} sits at the table", "partner": "{0} is {1}'s partner", "adversary": "{0} is {1}'s adversary",
-    "side_of": "{0} plays for {1}", "opposing_side": "{1} play against {0}",
-    "right_of": "{0} sits on {1}'s right", "left_of": "{0} sits on {1}'s left",
-    "fellow_adversary": "{0} plays with {1} against the bidder",
-    "dealer": "{0} deals", "eldest": "{0} is the eldest hand", "dummy": "{0} is dummy", "bidder": "{0} is the bidder",
-    "trump": "{0} are trumps", "trump_card": "the trump card is {0}", "dealt": "{0} was dealt {1} cards",
-    "wrong_number_of_cards": "{0} has {1} cards", "surplus": "{0} has a card too many",
-    "deficiency": "{0} has a card too few", "shuffles": "{0} shuffled", "presents_pack": "{0} presented the pack",
-    "cut": "{0} cut the pack", "dealt_by": "{0} dealt", "dealt_out_of_turn": "{0} dealt out of turn",
-    "dealt_without_cut": "{0} dealt without a cut", "exposed_in_dealing": "{1} was exposed in dealing to {0}",
-    "turned_up": "{0} turned up {1}", "looks_at_trump": "{0} looked at the trump card",
-    "counts_cards": "{0} counted the cards", "touches_cards": "{0} touched his cards",
-    "led": "{0} led {2} to trick {1}", "suit_led": "{1} were led to trick {0}", "suit_of": "{0} is one of the {1}",
-    "played": "{0} played {2} to trick {1}", "played_to_trick": "{0} played to trick {1}",
-    "played_after_trick": "{0} played after trick {1}", "hand_position": "{0} was hand {2} at trick {1}",
-    "led_out_of_turn": "{0} led out of turn at trick {1}", "should_have_led": "{0} should have led to trick {1}",
-    "played_out_of_turn": "{0} played out of turn at trick {1}", "played_before": "{0} played before {1}",
-    "renounced": "{0} renounced at trick {1}", "trumped": "{0} trumped trick {1}",
-    "held_suit_led": "{0} held the suit led at trick {1}",
-    "void_in_suit_led": "{0} had none of the suit led at trick {1}",
-    "held": "{0} held {1}", "withdrew": "{0} took back {2} at trick {1}",
-    "renounce_withdrawn": "{0} took back his renounce at trick {1}",
-    "winning_card": "{0} played a winning card to trick {1}",
-    "not_winning_card": "{0} did not play a winning card to trick {1}",
-    "best_card_on_table": "{0}'s card was the best on the table at trick {1}",
-    "trick_complete": "trick {0} was complete", "trick_incomplete": "trick {0} was not complete",
-    "trick_winner": "{1} won trick {0}", "won_trick": "{0} won trick {1}",
-    "trick_quitted": "trick {0} was turned and quitted", "quitted_trick": "{0} turned and quitted trick {1}",
-    "looks_at_trick": "{0} looked at trick {1}", "looks_at_hand": "{0} looked at his hand",
-    "exposed": "{0} exposed {1}", "dropped": "{0} dropped {1}", "named_card": "{0} named {1}",
-    "named_own_card": "{0} named his own card, {1}", "threw_down_hand": "{0} threw his cards on the table",
-    "said": "{0} said {1}", "asked": "{0} asked {1}", "answered": "{0} answered", "claimed": "{0} claimed {1}",
-    "consulted": "{0} consulted {1}", "penalty_demanded": "{0} demanded {1}",
-    "holds_suit": "{0} held a {1}", "void_in_suit": "{0} had no {1}", "marked": "{0} marked {2}",
-    "bids": "{0} bid {1}", "passes": "{0} passed", "accepted": "{0} accepted {1} as his partner",
-    "revoke": "{0} revoked at trick {1}", "renounce_in_error": "{0} renounced in error at trick {1}",
-}
-
-#: The facts the engine makes of rights: the penalty told in words.
-PENALTY_FACTS = {"entitled": "{0} may exact {1}", "forfeited": "{0} have lost the right to {1}",
-                 "barred": "{0} may not exact {1}"}
-
-SOMEONE = "someone"
-
-#: The moments a condition may name, in words.
-MOMENT_WORDS = {"before-deal": "before the deal", "deal": "during the deal", "bidding": "in the bidding",
-                "play": "during the play", "after-hand": "after the hand",
-                "after-next-trump": "after the next trump card was turned up",
-                "after-next-cut": "after the cards were cut for the next deal"}
+#: The most alternatives of one near miss told; the rest are counted.
+MOST_TOLD = 3
 
 
 def fact_words(name: str, args: tuple) -> str:
-    """A fact in words: ``played(B, 3, S2)`` as "B played S2 to trick 3"."""
-    from ..words.vocabulary import ACTS, penalty_phrase
+    """A fact in words: ``played(B, 3, S2)`` as "B played the two of spades to trick 3"
+    (arbiter/words/facts.yaml). A fact the table has no words for is told by its name."""
+    text = told(name, args)
+    if text is not None:
+        return text
+    shown = [_UNKNOWN_WORD if a is OPEN else str(a) for a in args]
+    words = name.replace("_", " ")
+    return f"{words} ({', '.join(shown)})" if shown else words
 
-    shown = [str(a) for a in args]
-    if name in PENALTY_FACTS and len(shown) == 2:
-        return PENALTY_FACTS[name].format(shown[0], penalty_phrase(shown[1]))
-    template = FACT_WORDS.get(name)
-    text = None
-    if template is not None:
-        try:
-            text = template.format(*shown)
-        except IndexError:
-            text = None
-    if text is None and name.replace("_", " ") in ACTS and shown:
-        at = f" at trick {shown[1]}" if len(shown) > 1 and shown[1].isdigit() else ""
-        text = f"{shown[0]} made the act “{name.replace('_', ' ')}”{at}"
-    if text is None:
-        words = name.replace("_", " ")
-        text = f"{words} ({', '.join(shown)})" if shown else words
-    return text.replace("trick some trick", "some trick").replace("at some trick", "at some trick")
+
+_UNKNOWN_WORD = "something"
 
 
 def _said(fact: Fact) -> str:
@@ -98,9 +44,10 @@ def _said(fact: Fact) -> str:
 
 
 class _Words:
-    """Facts in words, the facts the rules conclude included: a holding the laws make
-    (``lead_out_of_turn(Y, 1)``) is told in the words of a rule that holds it ("Y led out
-    of turn at trick 1"), its variables put back in their places."""
+    """Facts in words, the facts the rules conclude included: a fact the table of words has
+    (arbiter/words/facts.yaml) in its words; a holding the laws make that it has not
+    (``claim_of_game_irregular(Y)``) in the words of a rule that holds it, its variables
+    put back in their places, a card named as the facts name it."""
 
     def __init__(self, book) -> None:
         self.book = book
@@ -115,7 +62,7 @@ class _Words:
                     for rule in law.rules:
                         for data, (fact, ruling) in zip(rule.then, rule.atoms):
                             atom = ruling or fact
-                            if atom is None or not data.says or atom.name in FACT_WORDS:
+                            if atom is None or not data.says:
                                 continue
                             template = _template(atom, data.says)
                             k = (atom.name, len(atom.args))
@@ -125,15 +72,20 @@ class _Words:
         return cache[key]
 
     def __call__(self, fact: Fact) -> str:
-        template = self.templates().get((fact.name, len(fact.args)))
-        if template is None:
-            return _said(fact)
         where = f" (line {fact.line})" if fact.line else ""
-        return template.format(*[str(a) for a in fact.args]) + where
+        return self.words(fact.name, fact.args) + where
 
-    def words(self, name: str, args: tuple) -> str:
+    def words(self, name: str, args: tuple, open_words: tuple[str, ...] = ()) -> str:
+        """``name(args)`` in words; an argument left open (``OPEN``) told by the table's kind,
+        or, in a rule's sentence, by ``open_words`` (what the rule's variable stands for)."""
+        text = told(name, args)
+        if text is not None:
+            return text
         template = self.templates().get((name, len(args)))
-        return template.format(*[str(a) for a in args]) if template else fact_words(name, args)
+        if template is None:
+            return fact_words(name, args)
+        guesses = list(open_words) + [_UNKNOWN_WORD] * len(args)
+        return template.format(*[guesses[i] if a is OPEN else in_words(a) for i, a in enumerate(args)])
 
 
 def _template(atom: Pred, says: str) -> str | None:
@@ -169,7 +121,10 @@ class LawWhy:
 
 def explain_branch(book, branch, topics: set[str]) -> list[LawWhy]:
     """The why of one branch, law by law: first the laws relied on, then those on the
-    incident's topics that did not apply."""
+    incident's topics that did not apply. A near miss is told only where it is one: not
+    where the law reached what it holds another way (Law 71 finds a renounce in error by a
+    later play of the suit, whatever its first rule lacked), not where what it lacked is
+    only who sits where, and never where what it lacked is what the decision holds."""
     inference = branch.inference
     out: dict[str, LawWhy] = {}
 
@@ -185,16 +140,21 @@ def explain_branch(book, branch, topics: set[str]) -> list[LawWhy]:
         reasons = [said(x) for x in facts]
         reasons = [r for r in reasons if r.split(" (line")[0].lower() not in clause.lower()]
         lines = sorted({x.line for x in facts if x.line})
+        # a holding of several sentences gets its reason as a sentence of its own, so that
+        # "because" follows the whole holding, not its last sentence
+        joined = ". This holds " if ". " in clause else ", "
         if reasons:
-            entry(f.law).held.append(f"{clause}, because {' and '.join(reasons)}")
+            entry(f.law).held.append(f"{clause}{joined}because {_listed(reasons)}")
         else:
             where = f" (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})" if lines else ""
-            entry(f.law).held.append(f"{clause}, as the facts state{where}")
+            entry(f.law).held.append(f"{clause}{joined}as the facts state{where}")
     for rule, by in branch.defeated:
         law, other = rule.split("#")[0], by.split("#")[0]
-        entry(law).gave_way.append(f"Its rule {rule} gave way to {book.entries[other].label} ({by}), "
-                                   f"which holds here")
+        gave = f"It gave way to {book.entries[other].label}, which holds here"
+        if gave not in entry(law).gave_way:
+            entry(law).gave_way.append(gave)
     fired = {c.rule.id for c in inference.conclusions} if inference else set()
+    held = {f.ruling for f in branch.findings if f.ruling} | {a for f in branch.findings for a in f.also_holds}
     for rule in inference.rules if inference else ():
         if rule.id in fired or rule.tree is None or rule.law in out and out[rule.law].held:
             continue
@@ -203,7 +163,10 @@ def explain_branch(book, branch, topics: set[str]) -> list[LawWhy]:
         failed = first_failure_at(rule.tree, inference.facts)
         if failed is None or failed[2] == 0:    # the law's very subject did not arise: no near miss
             continue
-        words = missing_words(failed[0], failed[1], inference.facts, said)
+        part, binding = failed[0], failed[1]
+        if _reached_anyway(rule, binding, inference.facts) or _held_after_all(part, binding, held):
+            continue
+        words = missing_words(part, binding, inference.facts, said, rule.tree)
         if words:
             why = entry(rule.law)
             if words not in why.missing:
@@ -211,7 +174,12 @@ def explain_branch(book, branch, topics: set[str]) -> list[LawWhy]:
     return list(out.values())
 
 
-_TABLE = {"seat", "partner", "adversary", "side_of", "opposing_side", "right_of", "left_of", "code", "game"}
+_TABLE = SEATING | {"code", "game"}
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _used(inference, finding) -> list[Fact]:
@@ -219,55 +187,140 @@ def _used(inference, finding) -> list[Fact]:
     return [f for f in inference.facts if str(f) in wanted] if inference else []
 
 
+def _ground(p: Pred, binding: dict) -> tuple | None:
+    """The arguments of ``p`` under ``binding``: ``None`` for one left open."""
+    args: list = []
+    for a in p.args:
+        if isinstance(a, Const):
+            args.append(a.value)
+        elif isinstance(a, Var) and a.name != "_" and binding.get(a.name, "") != "":
+            args.append(binding[a.name])
+        else:
+            args.append(None)
+    return tuple(args)
 
-def missing_words(part, binding: dict, facts: FactSet, said=None) -> str | None:
-    """What a failed part of a condition wanted, in words."""
-    said = said or _said
+
+def _reached_anyway(rule, binding: dict, facts: FactSet) -> bool:
+    """Whether what the rule concludes holds already, for the players and tricks its failed
+    condition was about: another rule of the law (or of another) reached it, so the law did
+    apply, and what this rule lacked is no reason it did not."""
+    atoms = [ruling or fact for fact, ruling in rule.atoms if (ruling or fact) is not None]
+    if not atoms:
+        return False
+    for atom in atoms:
+        args = _ground(atom, binding)
+        if args is None or all(a is None for a in args) or not facts.match(atom.name, *args):
+            return False
+    return True
+
+
+def _held_after_all(part, binding: dict, held: set[str]) -> bool:
+    """Whether the fact the condition lacked is one the decision itself holds in this branch:
+    told as missing, it would contradict the decision."""
+    if not isinstance(part, Pred):
+        return False
+    args = _ground(part, binding)
+    if args is None or any(a is None for a in args):
+        return False
+    return f"{part.name}({', '.join(map(str, args))})" in held
+
+
+def _only_seating(part) -> bool:
+    """A condition about who sits where (or which player or card it is): when that is what
+    failed, the law was about other players, and nothing was missing."""
     if isinstance(part, Pred):
-        when = f" {MOMENT_WORDS.get(part.moment, part.moment)}" if part.moment else ""
+        return part.name in SEATING
+    if isinstance(part, Or | And):
+        return all(_only_seating(p) for p in part.parts)
+    if isinstance(part, Not):
+        return _only_seating(part.part)
+    return False
+
+
+def missing_words(part, binding: dict, facts: FactSet, said=None, tree=None) -> str | None:
+    """What a failed part of a condition wanted, in words: "nothing shows that B held the
+    suit led at trick 5"; "it does not apply, as Y searched the tricks (line 17)"; "nothing
+    shows that B renounced at trick 5 before the king of diamonds was found among the tricks"."""
+    said = said or _Words(None)
+    if _only_seating(part):
+        return None
+    if isinstance(part, Pred):
+        when = f" {moment_words(part.moment)}" if part.moment else ""
         return f"nothing shows that {_pred_words(part, binding, said)}{when}"
     if isinstance(part, Not):
-        inner = part.part
-        if isinstance(inner, Pred):
-            held = next(iter(solve(inner, facts, binding)), None)
-            if held is not None and held.used:
-                return f"but {said(held.used[-1])}"
-            return f"but {_pred_words(inner, binding, said)}"
-        return "but what the law excepts was so"
+        found = next(iter(solve(part.part, facts, binding)), None)
+        if found is not None and found.used:
+            shown = list(dict.fromkeys(said(f) for f in found.used if f.name not in _TABLE))
+            if shown:
+                return f"it does not apply, as {_listed(shown)}"
+        if isinstance(part.part, Pred):
+            return f"it does not apply, as {_pred_words(part.part, binding, said)}"
+        return None
     if isinstance(part, Or):
-        told = [missing_words(p, binding, facts, said) for p in part.parts]
-        options = [o.removeprefix("nothing shows that ") for o in told if o]
-        return "nothing shows that " + ", or that ".join(dict.fromkeys(options)) if options else None
+        told_ = [missing_words(p, binding, facts, said, tree) for p in part.parts]
+        options = list(dict.fromkeys(o.removeprefix("nothing shows that ") for o in told_
+                                     if o and o.startswith("nothing shows that ")))
+        if not options:
+            return None
+        more = len(options) - MOST_TOLD
+        shown = options[:MOST_TOLD]
+        tail = f", or any of {more} other things the law names" if more > 0 else ""
+        return "nothing shows that " + ", or that ".join(shown) + tail
     if isinstance(part, Cmp):
-        return "the events came in another order" if part.op in ("<", ">", "<=", ">=") else \
-            "it was not the same player or card"
+        return _order_words(part, binding, said, tree)
     return None
 
 
+def _order_words(part: Cmp, binding: dict, said, tree) -> str | None:
+    """A comparison that failed: of the times of two facts, that one did not come before
+    the other, each told; of anything else (which player, which card), nothing was missing."""
+    if part.op not in ("<", ">", "<=", ">=") or tree is None:
+        return None
+    timed = {p.time: p for p in _preds(tree) if p.time}
+    left, right = (timed.get(t.name) if isinstance(t, Var) else None for t in (part.left, part.right))
+    if left is None or right is None:
+        return None
+    first, then = (left, right) if part.op in ("<", "<=") else (right, left)
+    return (f"nothing shows that {_pred_words(first, binding, said)} "
+            f"before {_pred_words(then, binding, said)}")
+
+
+def _preds(tree):
+    if isinstance(tree, Pred):
+        yield tree
+    elif isinstance(tree, And | Or):
+        for p in tree.parts:
+            yield from _preds(p)
+    elif isinstance(tree, Not):
+        yield from _preds(tree.part)
+
+
 def _pred_words(p: Pred, binding: dict, said=None) -> str:
-    args = []
+    args: list = []
+    guesses: list[str] = []
     for a in p.args:
         if isinstance(a, Const):
             args.append(a.value)
         elif isinstance(a, Var) and a.name in binding and binding[a.name] != "":
             args.append(binding[a.name])
         else:
-            args.append(_unknown(a.name))
-    if said is not None and hasattr(said, "words"):
-        return said.words(p.name, tuple(args))
+            args.append(OPEN)
+            guesses.append(_unknown(a.name))
+    if said is not None and hasattr(said, "words") and getattr(said, "book", None) is not None:
+        return said.words(p.name, tuple(args), tuple(guesses))
     return fact_words(p.name, tuple(args))
 
 
 def _unknown(variable: str) -> str:
-    """An argument the condition left open, by the name the rule gives it (N a trick, C a
-    card, Su a suit, anything else a player)."""
+    """An argument the condition left open, in a rule's own sentence (where the table of
+    words has none), by the name the rule gives it (N a trick, C a card, Su a suit,
+    anything else a player)."""
     if variable == "_":
         return "anything"
     if variable[:1] in ("N", "M"):
         return "some trick"
     if variable == "C" or (variable[:1] == "C" and (variable[1:].isdigit() or variable[1:] in ("c", "p", "t", "x"))):
-        return "some card"
+        return "a card"
     if variable.startswith("Su") or variable in ("S2", "Sl"):
-        return "some suit"
-    return SOMEONE
-
+        return "a suit"
+    return "someone"

@@ -7,6 +7,8 @@ found and the question put.
 
 from __future__ import annotations
 
+import re
+
 from ..cards import Card
 from ..incident.model import Dispute, Incident, Moment, Statement
 from ..table.customs import WHIST, Customs
@@ -81,6 +83,9 @@ def sentence(s: Statement) -> str:
         the_trick=f"trick {s.number}" if s.number is not None else "the trick",
     )
     gloss = [(_ACT_GLOSS.get(a) or a) for a in s.act]
+    if s.actor == "all" and s.words is None:   # "All the players threw their cards on the table"
+        text = re.sub(r"\bhis\b", "their", text)
+        gloss = [re.sub(r"\bhis\b", "their", g) for g in gloss]
     return f"{actor} {text}" + (f" ({'; '.join(gloss)})" if gloss else "")
 
 
@@ -123,28 +128,45 @@ def statement_of_facts(incident: Incident, customs: Customs = WHIST) -> list[str
     if setting:
         paragraphs.append("; ".join(setting) + ".")
     sentences: list[str]
-    current, sentences = None, []
+    current, sentences, told = None, [], False      # told: something of this moment is told
     for event in incident.events:
         if event.moment != current:
             if sentences:
-                paragraphs.append(_join(current, sentences))
-            current, sentences = event.moment, []
+                paragraphs.append(_join(current, sentences, told))
+            current, sentences, told = event.moment, [], False
         if isinstance(event, Dispute):
-            options = [a.text or "; ".join(sentence(s) for s in a.statements) for a in event.alternatives]
-            what = f" ({event.title})" if event.title else ""
-            sentences.append(f"it is disputed{what} whether " + ", or whether ".join(
-                o[0].lower() + o[1:] if o and o[1:2].islower() else o for o in options))
+            if sentences:
+                paragraphs.append(_join(current, sentences, told))
+            paragraphs += _disputed(event, current, told or bool(sentences))
+            sentences, told = [], True
         else:
             sentences.append(sentence(event))
     if sentences:
-        paragraphs.append(_join(current, sentences))
+        paragraphs.append(_join(current, sentences, told))
     for finding in incident.findings:
-        told = sentence(finding.statement) if finding.statement else finding.text
-        paragraphs.append(f"It is found that {told}.")
+        found = sentence(finding.statement) if finding.statement else finding.text
+        paragraphs.append(f"It is found that {found}.")
     return paragraphs
 
 
-def _join(moment: Moment | None, sentences: list[str]) -> str:
-    lead = moment_phrase(moment) if moment else ""
+def _join(moment: Moment | None, sentences: list[str], then: bool = False) -> str:
+    """One moment's sentences as a paragraph: "At trick 5: Y led …; B played …."; after a
+    dispute told within the same moment, "Then Y led …"."""
+    lead = "" if then else (moment_phrase(moment) if moment else "")
     body = "; ".join(sentences)
+    if then:
+        return f"Then {body[:1].lower() + body[1:] if body[1:2].islower() else body}."
     return f"{lead}: {body}." if lead else f"{body[:1].upper()}{body[1:]}."
+
+
+def _disputed(event: Dispute, moment: Moment | None, then: bool) -> list[str]:
+    """A dispute as the book would set it out: what is disputed, then each account numbered,
+    a paragraph each ("1. Z played the ace of hearts."), never run together in one sentence."""
+    lead = "" if then else (moment_phrase(moment) if moment else "")
+    what = f"it is {'then ' if then else ''}disputed {event.title or 'which of these happened'}:"
+    opening = f"{lead}, {what}" if lead else f"{what[:1].upper()}{what[1:]}"
+    accounts = []
+    for n, a in enumerate(event.alternatives, 1):
+        told = a.text or "; ".join(sentence(s) for s in a.statements)
+        accounts.append(f"{n}. {told[:1].upper()}{told[1:]}{'' if told.endswith(('.', '?', '!')) else '.'}")
+    return [opening, *accounts]

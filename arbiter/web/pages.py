@@ -150,12 +150,22 @@ def _unpacked(packed: str) -> str:
 
 @router.get("/download", include_in_schema=False)
 async def download(i: str = Query(..., max_length=MAX_BODY)) -> Response:
-    """The incident of a link as a ``.whist`` file, named for its title."""
+    """The incident of a link as a ``.whist`` file, named as its decision is headed: for its
+    title, else its question (arbiter/support/headings.py), read from their header lines
+    alone (the file is not parsed here: it may be long, or not an incident at all)."""
+    from ..support.headings import file_name, heading
+
     text = _unpacked(i)
-    title = re.search(r"^title\s+(.+)$", text, re.M)
-    name = re.sub(r"[^a-z0-9]+", "-", (title.group(1) if title else "incident").lower()).strip("-")[:60]
+    title, question = (_header_words(text, key) for key in ("title", "question"))
+    named = heading(title, question, None)
     return Response(text, media_type="text/plain; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="{name or "incident"}.whist"'})
+                    headers={"Content-Disposition": f'attachment; filename="{file_name(named, ".whist")}"'})
+
+
+def _header_words(text: str, key: str) -> str | None:
+    """The words of the first ``title "…"`` (or ``question "…"``) line, quotes taken off."""
+    found = re.search(rf'^{key}\s+"((?:[^"\\\n]|\\.)*)"', text, re.M) or re.search(rf"^{key}\s+(.+)$", text, re.M)
+    return found.group(1).replace('\\"', '"') if found else None
 
 
 # ---------------------------------------------------------------------------- laws

@@ -3,5 +3,5 @@ places an incident may name (:mod:`.vocabulary`), and the reading of speech and 
 a phrase table (:mod:`.phrases`); and the words a player writes that the notation does not
 take, with what it writes instead (:mod:`.near_words`, a table of data beside it).
 
-Uses: nothing of ours.
+Uses: cards.
 """

@@ -19,6 +19,21 @@ PENALTIES = frozenset({
     "exposed card", "not play card",
 })
 
+#: What a player may demand that is no penalty of an irregularity: a right the laws give
+#: any player (the cards placed, a sight of the last trick) or the offending side itself
+#: (the hand played out). A right to these is a right, not a remedy.
+NOT_REMEDIES = frozenset({"play out", "cards placed", "last trick"})
+
+
+def is_remedy(exacts) -> bool:
+    """Whether a right to demand ``exacts`` is a remedy: a penalty of an irregularity.
+
+    >>> is_remedy(["call card"]), is_remedy(["play out"]), is_remedy([])
+    (True, False, False)
+    """
+    return any(key not in NOT_REMEDIES for key in exacts or ())
+
+
 #: Two words for one penalty: the demand ``highest`` is the call of the highest.
 PENALTY_SAME = {"highest": "call highest", "lowest": "call lowest"}
 
