@@ -113,6 +113,10 @@
   if (tidy) {
     tidy.hidden = false;
     tidy.addEventListener("click", async () => {
+      // a check asked for before the click (typing, then Tidy at once) speaks of the text as
+      // it was: it is let go, so that its answer never replaces the tidying's
+      clearTimeout(timer);
+      asked++;
       const response = await fetch("/api/format", {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: editor.value }),
       }).catch(() => null);
