@@ -3,7 +3,7 @@
 Exit codes: 0 done, 1 bad input (an unknown law, a malformed law file or template, a file
 that cannot be written), 2 usage, 3 a bug (an internal error).
 
-Uses: api, cases, guide, render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words,
+Uses: api, cases, guide, interview, render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words,
 support, arbiter.
 """
 
@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from . import incidents, notation, serve
+from . import ask, incidents, notation, serve
 from .cases import cases_app
 from .laws import laws_app
 from .score import score_app
@@ -33,6 +33,7 @@ app.command()(incidents.check)
 app.command()(incidents.fmt)
 app.command()(notation.notation)
 app.command()(serve.serve)
+app.command()(ask.ask)
 
 
 @app.command()

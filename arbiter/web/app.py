@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
 from .. import __version__
-from . import api, pages, static
+from . import api, ask, pages, static
 from .jsontext import JSONText
 from .layout import error_page
 from .limits import MAX_BODY, BodyLimit, too_large_message
@@ -61,6 +61,7 @@ def create_app(referees: Referees | None = None) -> FastAPI:
     )
     app.state.referees = referees
     app.include_router(api.router)
+    app.include_router(ask.router)
     app.include_router(pages.router)
     app.include_router(static.router)
 
