@@ -85,8 +85,10 @@ class Interview:
     def check(self) -> None:
         """The answers can all be written, and what they write can be: else an
         :class:`InterviewError` saying why."""
+        from ..table.replay import replay_all
+
         try:
-            self.incident
+            replay_all(self.incident, customs_of(self.book, self.told.game))
         except IncidentError as exc:
             raise InterviewError(f"that cannot be: {exc.as_data()['message']}") from None
 
