@@ -47,28 +47,34 @@ def tell_a_revoke(page) -> int:
     assert question(page).startswith("Where was it played")
     page.select_option("select[name=f_dealer]", "Z")
     page.select_option("select[name=f_trump]", "hearts")
-    page.click("#ask-answer"); asked += 1
+    page.click("#ask-answer")
+    asked += 1
     assert question(page) == "What is the dispute about?"
     page.check("input[name=f_topic][value=revoke]")
-    page.click("#ask-answer"); asked += 1
+    page.click("#ask-answer")
+    asked += 1
     assert question(page).startswith("At which trick did the player not follow suit")
     page.select_option("select[name=f_trick]", "5")
     for k, (seat, card) in enumerate([("Y", "S5"), ("B", "D3"), ("Z", "S9"), ("A", "SK")], 1):
         page.select_option(f"select[name=f_seat{k}]", seat)
         page.select_option(f"select[name=f_card{k}]", card)
-    page.click("#ask-answer"); asked += 1
+    page.click("#ask-answer")
+    asked += 1
     assert question(page) == "What happened next?"
     page.select_option("select[name=f_when]", "after-hand")
     page.select_option("select[name=f_who]", "Y")
     page.select_option("select[name=f_act]", "claims")
     page.select_option("select[name=f_what]", "revoke")
-    page.click("#ask-answer"); asked += 1
+    page.click("#ask-answer")
+    asked += 1
     assert question(page) == "The ruling turns on this: whether B held a spade when he renounced at trick 5."
     assert page.locator(".ask-law a").inner_text() == "Law 73"
     page.check("input[name=f_answer][value='held:B:S2']")
-    page.click("#ask-answer"); asked += 1
+    page.click("#ask-answer")
+    asked += 1
     assert question(page) == "What happened next?"
-    page.click("#ask-done"); asked += 1
+    page.click("#ask-done")
+    asked += 1
     return asked
 
 

@@ -17,6 +17,7 @@ from ..incident import Incident, IncidentError, format_incident, parse
 from ..lawbook import LawBook, load_lawbook
 from ..ruling.customs import customs_of
 from ..ruling.decision import Decision, decide
+from ..ruling.open_questions import TurnsOn
 from .questions import Choice, Field, Question, form_question
 from .settle import settling, unknowns_of
 from .state import Answer, InterviewError, State
@@ -138,7 +139,7 @@ class Interview:
     def decisive(self, decision: Decision) -> Question | None:
         """The open question whose answers change the ruling most, put as findings the
         notation writes; None where no answer left would change it."""
-        turning = []
+        turning: list[tuple[str, TurnsOn]] = []
         for branch in decision.branches:
             for t in branch.turns_on:
                 if t.question not in self.settled and t.question not in {q for q, _ in turning}:
@@ -241,12 +242,12 @@ def _difference(one: Decision, other: Decision) -> int:
     """How much two decisions differ: holdings (each branch against its fellow), the answer
     to the question (twice), the demands' verdicts."""
     changed = 0
-    for a, b in zip(_holdings(one), _holdings(other)):
-        changed += len(a ^ b)
+    for held, other_held in zip(_holdings(one), _holdings(other)):
+        changed += len(held ^ other_held)
     if one.answer != other.answer:
         changed += 2
-    for a, b in zip(one.branches, other.branches):
-        changed += sum(1 for x, y in zip(a.demands, b.demands) if x.stands != y.stands)
+    for branch, other_branch in zip(one.branches, other.branches):
+        changed += sum(1 for x, y in zip(branch.demands, other_branch.demands) if x.stands != y.stands)
     return changed
 
 

@@ -53,7 +53,8 @@ class Answer:
             raise InterviewError(f"{where}: an answer is an object with a form and its fields")
         unknown = set(data) - {"form", "key", "fields", "not_known"}
         if unknown:
-            raise InterviewError(f"{where}: unknown part {sorted(unknown)[0]!r} (an answer has form, key, fields, not_known)")
+            raise InterviewError(f"{where}: unknown part {sorted(unknown)[0]!r} "
+                                 "(an answer has form, key, fields, not_known)")
         form = data.get("form")
         if form not in FORMS:
             raise InterviewError(f"{where}: form must be one of {', '.join(FORMS)}")

@@ -142,7 +142,7 @@ def _trick(told: Told, f: dict) -> None:
         if bool(seat) != bool(card):
             raise InterviewError(f"the {_ORDINAL[k]} card of the trick needs both who played it and the card")
         if seat:
-            rows.append((_seat(told, seat), _card(card)))
+            rows.append((_seat(told, seat), _card(str(card))))
     if not rows:
         raise InterviewError("say who led and what he led")
     if not f.get("seat1"):

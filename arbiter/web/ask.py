@@ -32,7 +32,8 @@ class AskAnswer(BaseModel):
         ..., description="The form answered: the question's `id`, or one of its `instead` forms.")
     key: str = Field("", max_length=300, description="For a question of fact (`settle`), the question's `key`.")
     fields: dict[str, str | int] = Field(default_factory=dict, description="Each field's value, by name.")
-    not_known: bool = Field(False, description="The answer is not known: nothing is written, and it is not asked again.")
+    not_known: bool = Field(False, description="The answer is not known: nothing is written, and it is not "
+                                               "asked again.")
 
 
 class AskRequest(BaseModel):

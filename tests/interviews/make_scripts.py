@@ -20,7 +20,7 @@ import yaml
 
 from arbiter.api import rule
 from arbiter.incident import parse
-from arbiter.incident.model import Dispute, Finding, MomentLine, Statement
+from arbiter.incident.model import Dispute, Finding, Statement
 from arbiter.interview import Done, Interview, InterviewError
 from arbiter.interview.script import answer_of
 
