@@ -20,6 +20,7 @@ BACK = "__back__"
 NOT_KNOWN = "__not_known__"
 DONE = "__done__"
 TRICK = "__trick__"
+DISPUTE = "__dispute__"
 STORY = "__story__"
 
 
@@ -121,17 +122,18 @@ def _ask(questionary, step):
         first = questionary.select(question.asks, choices=[
             questionary.Choice("Tell one act (who did what)", STORY),
             questionary.Choice("Tell a whole trick's cards", TRICK),
+            questionary.Choice("The players disagree: tell the two versions", DISPUTE),
             questionary.Choice("Nothing more happened: rule now", DONE), *extra]).ask()
         if first in (None, BACK):
             return first
         if first in (DONE, NOT_KNOWN):
             return Answer("story", {"done": "yes"})
-        if first == TRICK:
+        if first in (TRICK, DISPUTE):
             from ..interview.questions import form_question
 
             told = step.interview.told
-            question = form_question("trick", told.seats, step.interview.book, told.code, told.topic)
-            form = "trick"
+            form = "trick" if first == TRICK else "dispute"
+            question = form_question(form, told.seats, step.interview.book, told.code, told.topic)
         extra = []
     elif question.help:
         typer.echo(question.help)

@@ -122,7 +122,7 @@ class Interview:
         if not self._answered("topic"):
             return Step(form_question("topic", told.seats, self.book, code, None), self)
         topic = told.topic
-        if not (self._answered("story") or self._answered("trick")):
+        if not any(self._answered(form) for form in ("story", "trick", "dispute")):
             opens = topic.opens if topic else {"form": "story"}
             return Step(form_question(opens["form"], told.seats, self.book, code, topic, opens.get("asks")), self)
         decision = self.decision()
@@ -269,6 +269,10 @@ def _recap(answer: Answer) -> str:
                                                          if f.get(k)]
         when = f.get("when", "") + (f" {f['trick']}" if f.get("when") == "trick" and f.get("trick") else "")
         return f"{when}: " + " ".join(p for p in parts if p) + (f' "{f["words"]}"' if f.get("words") else "")
+    if answer.form == "dispute":
+        one = " ".join(f[k] for k in ("who", "act", "card", "number") if f.get(k))
+        other = " ".join(f[k] for k in ("who_2", "act_2", "card_2", "number_2") if f.get(k))
+        return f"Disputed{' (' + f['words'] + ')' if f.get('words') else ''}: {one}, or {other}"
     if answer.form == "settle":
         return f"{answer.key}: " + (f"{f.get('seat')} held {f.get('cards')}" if f.get("cards")
                                     else f"{f.get('seat')} held no {f.get('none')}")

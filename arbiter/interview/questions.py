@@ -17,6 +17,11 @@ from ..cards import RANKS, SYMBOLS, Card, Suit
 from ..lawbook import LawBook
 from ..support.resources import laws_dir
 
+#: The forms of laws/interview.yaml.
+FORMS = ("table", "topic", "story", "trick", "dispute")
+#: The other forms that may answer each (the story told a trick at a time, or as a dispute).
+INSTEAD = {"story": ("trick", "dispute"), "trick": ("story", "dispute"), "dispute": ("story", "trick")}
+
 #: "Not known" is always an answer.
 NOT_KNOWN = "Not known"
 
@@ -123,7 +128,7 @@ def _read(path: str) -> Book:
         unknown = [a for a in t.acts if a not in acts]
         if unknown:
             raise ValueError(f"{path}: topic {t.id} offers acts that are not listed: {', '.join(unknown)}")
-    return Book(forms={k: data[k] for k in ("table", "topic", "story", "trick")}, moments=list(data["moments"]),
+    return Book(forms={k: data[k] for k in FORMS}, moments=list(data["moments"]),
                 acts=acts, choices={k: tuple(v) for k, v in data["choices"].items()}, topics=topics, raw=data)
 
 
@@ -218,11 +223,11 @@ def make_field(spec: dict, seats: tuple[str, ...], book: LawBook, data: Book, to
 def form_question(form: str, seats: tuple[str, ...], book: LawBook, code: str, topic: Topic | None,
                   asks: str | None = None) -> Question:
     """The question of one of the forms of ``laws/interview.yaml`` (table, topic, story,
-    trick), for this table, in the topic's words where it opens the story."""
+    trick, dispute), for this table, in the topic's words where it opens the story."""
     data = interview_book()
     spec = data.forms[form]
     fields = tuple(make_field(f, seats, book, data, topic) for f in spec["fields"])
     law_topic = spec.get("law_topic") or (topic.law_topic if topic else None)
     law = law_of_topic(book, code, law_topic) if law_topic else None
     return Question(form, asks or spec["asks"], fields, help=spec.get("help", ""), law=law,
-                    instead=("trick",) if form == "story" else ("story",) if form == "trick" else ())
+                    instead=INSTEAD.get(form, ()))

@@ -91,6 +91,8 @@ def _write(told: Told, answer: Answer, book: LawBook) -> None:
             return
         told.done = False
         _story(told, f)
+    elif answer.form == "dispute":
+        _dispute(told, f)
     elif answer.form == "settle":
         _settle(told, f)
 
@@ -155,6 +157,30 @@ _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
 def _story(told: Told, f: dict) -> None:
+    statement, finding = _statement(told, f)
+    if finding:
+        told.findings.append(statement)
+        return
+    told.story.append((_moment(f), statement))
+
+
+def _dispute(told: Told, f: dict) -> None:
+    """Two versions of one act, each written as the story writes it, under one moment."""
+    versions = []
+    for suffix in ("", "_2"):
+        fields = {name: f[name + suffix] for name in ("who", "act", "card", "number") if f.get(name + suffix)}
+        statement, finding = _statement(told, fields)
+        if finding:
+            raise InterviewError("a disputed fact is an act at the table, not a finding of what a hand held")
+        versions.append(statement)
+    if versions[0] == versions[1]:
+        raise InterviewError("the two versions are the same")
+    title = f" {quoted(f['words'])}" if f.get("words") else ""
+    told.story.append((_moment(f), f"disputed{title}:\n" + "\n".join(f"    - {v}" for v in versions)))
+
+
+def _statement(told: Told, f: dict) -> tuple[str, bool]:
+    """The statement one act writes, and whether it is a finding."""
     book = interview_book()
     act = book.acts.get(f.get("act", ""))
     if act is None:
@@ -185,11 +211,7 @@ def _story(told: Told, f: dict) -> None:
             raise InterviewError(f"{f['what']!r} is not among what may be said here"
                                  + (f" ({', '.join(offered)})" if offered else ""))
         values["what"] = f["what"]
-    statement = fill(act, values)
-    if finding:
-        told.findings.append(statement)
-        return
-    told.story.append((_moment(f), statement))
+    return fill(act, values), finding
 
 
 #: Acts only a seat does (the notation's rule: see docs/notation.md).

@@ -28,7 +28,7 @@ router = APIRouter()
 
 
 class AskAnswer(BaseModel):
-    form: Literal["table", "topic", "story", "trick", "settle"] = Field(
+    form: Literal["table", "topic", "story", "trick", "dispute", "settle"] = Field(
         ..., description="The form answered: the question's `id`, or one of its `instead` forms.")
     key: str = Field("", max_length=300, description="For a question of fact (`settle`), the question's `key`.")
     fields: dict[str, str | int] = Field(default_factory=dict, description="Each field's value, by name.")
@@ -158,7 +158,7 @@ def _defaults(step) -> dict:
     told (the story goes on where it was), or the moment the topic's story opens at."""
     out: dict = {}
     told = step.interview.told
-    last = next((a for a in reversed(step.interview.state.answers) if a.form in ("story", "trick")
+    last = next((a for a in reversed(step.interview.state.answers) if a.form in ("story", "trick", "dispute")
                  and not a.not_known and not a.fields.get("done")), None)
     if last is not None:
         out["when"] = last.fields.get("when", "trick")

@@ -128,7 +128,12 @@ def story_of(incident) -> list[dict]:
     out: list[dict] = []
     for item in incident.items:
         if isinstance(item, Dispute):
-            raise Untellable("a disputed fact")
+            if len(item.alternatives) != 2 or any(len(a.statements) != 1 for a in item.alternatives):
+                raise Untellable("a dispute of other than two versions of one act")
+            one, other = (act_of(a.statements[0]) for a in item.alternatives)
+            out.append({"dispute": {**moment_of(item.moment), **({"words": item.title} if item.title else {}),
+                                    **{k: v for k, v in one.items()}, **{k + "_2": v for k, v in other.items()}}})
+            continue
         if not isinstance(item, Statement):
             continue
         m = item.moment
