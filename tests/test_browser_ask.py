@@ -60,11 +60,8 @@ def tell_a_revoke(page) -> int:
         page.select_option(f"select[name=f_card{k}]", card)
     page.click("#ask-answer")
     asked += 1
-    assert question(page) == "What happened next?"
-    page.select_option("select[name=f_when]", "after-hand")
-    page.select_option("select[name=f_who]", "Y")
-    page.select_option("select[name=f_act]", "claims")
-    page.select_option("select[name=f_what]", "revoke")
+    assert question(page) == "Did Z or Y claim that B revoked at trick 5, and when?"
+    page.get_by_label("Yes, Y, after the hand was played").check()
     page.click("#ask-answer")
     asked += 1
     assert question(page) == "The ruling turns on this: whether B held a spade when he renounced at trick 5."

@@ -82,6 +82,9 @@ def test_the_scripts_ask_fewer_questions_than_the_incidents_have_statements_in_a
 REVOKE = [Answer("table", {"dealer": "Z", "trump": "hearts"}), Answer("topic", {"topic": "revoke"}),
           Answer("trick", {"trick": "5", "seat1": "Y", "card1": "S5", "seat2": "B", "card2": "D3",
                            "seat3": "Z", "card3": "S9", "seat4": "A", "card4": "SK"})]
+CLAIM_KEY = "revoke-claimed:N=5,P=B,Q=Z,R=Y"
+CLAIMED_AFTER_THE_HAND = Answer("fact", {"answer": "4"}, CLAIM_KEY)      # "Yes, Y, after the hand was played"
+NOT_CLAIMED = Answer("fact", {"answer": "6"}, CLAIM_KEY)                  # "No"
 
 
 def answered(answers: list[Answer]) -> Interview:
@@ -91,15 +94,23 @@ def answered(answers: list[Answer]) -> Interview:
     return interview
 
 
-def test_a_renounce_that_decides_nothing_yet_is_not_asked_about():
-    # the renounce alone, nothing after it: whether B held a spade changes no holding
+def test_after_a_renounce_the_claim_is_asked_before_the_renouncers_hand():
     step = answered(REVOKE).next()
+    assert step.question.id == "fact" and step.question.key == CLAIM_KEY
+    assert step.question.asks == "Did Z or Y claim that B revoked at trick 5, and when?"
+    says = [c.says for c in step.question.fields[0].choices]
+    assert says[4] == "Yes, Y, after the hand was played" and says[6] == "No"
+    # whether B held a spade is not asked yet: with no claim, no answer to it changes the ruling
+    assert "held" not in step.question.asks
+
+
+def test_a_renounce_never_claimed_asks_nothing_of_the_renouncers_hand():
+    step = answered(REVOKE + [NOT_CLAIMED]).next()
     assert step.question.id == "story"
 
 
-def test_a_renounce_whose_answer_makes_a_revoke_is_asked_about_with_the_law():
-    step = answered(REVOKE + [Answer("story", {"when": "after-hand", "who": "Y", "act": "claims",
-                                                "what": "revoke"})]).next()
+def test_a_renounce_claimed_asks_whether_he_held_the_suit_with_the_law():
+    step = answered(REVOKE + [CLAIMED_AFTER_THE_HAND]).next()
     assert step.question.id == "settle"
     assert step.question.key == "whether B held a spade when he renounced at trick 5"
     values = [c.value for c in step.question.fields[0].choices]
@@ -110,30 +121,35 @@ def test_a_renounce_whose_answer_makes_a_revoke_is_asked_about_with_the_law():
 
 def test_a_renounce_the_later_play_settles_is_not_asked_about():
     # B plays a spade at trick 8: he held one at trick 5, and nothing is asked of it
-    interview = answered(REVOKE + [
-        Answer("trick", {"trick": "8", "seat1": "A", "card1": "SQ", "seat2": "Y", "card2": "S6",
-                         "seat3": "B", "card3": "S2"}),
-        Answer("story", {"when": "after-hand", "who": "Y", "act": "claims", "what": "revoke"})])
-    step = interview.next()
-    assert step.question.id == "story"
-    assert "whether B held" not in interview.decision().branches[0].turns_on.__repr__()
+    interview = answered(REVOKE[:2] + [
+        Answer("trick", {"trick": "5", "seat1": "Y", "card1": "S5", "seat2": "B", "card2": "D3"}),
+        CLAIMED_AFTER_THE_HAND])
+    key = interview.next().question.key         # not known yet: asked
+    interview = interview.answer(Answer("settle", {}, key, True))
+    assert interview.decision().branches[0].turns_on != []
+    interview = interview.answer(Answer("trick", {"trick": "8", "seat1": "A", "card1": "SQ", "seat2": "Y",
+                                                  "card2": "S6", "seat3": "B", "card3": "S2"}))
+    assert interview.next().question.id == "story"
+    assert interview.decision().branches[0].turns_on == []
 
 
 def test_a_called_suit_is_asked_about_only_where_the_answer_changes_the_ruling():
     base = [Answer("table", {"dealer": "Z", "trump": "hearts"}), Answer("topic", {"topic": "out-of-turn"}),
             Answer("trick", {"trick": "1", "seat1": "Y", "card1": "S5"})]
-    demand = Answer("story", {"when": "trick", "trick": "1", "who": "A", "act": "demands", "what": "call suit",
-                              "suit": "spades", "to": "Z"})
+    first = answered(base).next()
+    assert first.question.id == "fact" and first.question.asks.startswith("After Y's lead out of turn at trick 1")
+    says = [c.says for c in first.question.fields[0].choices]
+    demand = Answer("fact", {"answer": str(says.index("Yes, A called spades"))}, first.question.key)
     asked = answered(base + [demand]).next()
     # whether Z held a spade when spades were called: the penalty paid (Law 66) or not
     assert asked.question.id == "settle" and "spade" in asked.question.key
-    # the lead out of turn alone: no suit called, nothing held in doubt
-    assert answered(base).next().question.id == "story"
+    # no suit called: whether anyone held one is not asked
+    none = answered(base).answer(Answer("fact", {"answer": str(says.index("No"))}, first.question.key))
+    assert none.next().question.id == "story"
 
 
 def test_a_question_answered_not_known_is_not_asked_again_and_stays_in_the_decision():
-    interview = answered(REVOKE + [Answer("story", {"when": "after-hand", "who": "Y", "act": "claims",
-                                                     "what": "revoke"})])
+    interview = answered(REVOKE + [CLAIMED_AFTER_THE_HAND])
     key = interview.next().question.key
     interview = interview.answer(Answer("settle", {}, key, True))
     assert interview.next().question.id == "story"
@@ -144,26 +160,27 @@ def test_a_question_answered_not_known_is_not_asked_again_and_stays_in_the_decis
 
 
 def test_an_answer_of_fact_is_written_as_a_finding():
-    interview = answered(REVOKE + [Answer("story", {"when": "after-hand", "who": "Y", "act": "claims",
-                                                     "what": "revoke"})])
+    interview = answered(REVOKE + [CLAIMED_AFTER_THE_HAND])
+    assert "after the hand:\n  Y claims revoke" in interview.text
     key = interview.next().question.key
-    interview = interview.answer(Answer("settle", {"answer": "held:B:S2"}, key))
-    assert "finding: B held S2" in interview.text
+    told = interview.answer(Answer("settle", {"answer": "held:B:S2"}, key))
+    assert "finding: B held S2" in told.text
     with pytest.raises(InterviewError, match="choose one of the answers offered"):
-        answered(REVOKE + [Answer("story", {"when": "after-hand", "who": "Y", "act": "claims", "what": "revoke"})]) \
-            .answer(Answer("settle", {"answer": "held:B:S5"}, key))
+        interview.answer(Answer("settle", {"answer": "held:B:S5"}, key))
+    with pytest.raises(InterviewError, match="choose one of the answers offered"):
+        answered(REVOKE).answer(Answer("fact", {"answer": "9"}, CLAIM_KEY))
 
 
 # ------------------------------------------------------------------ changing an answer
 
 def test_an_earlier_answer_changed_asks_again_from_there():
-    interview = answered(REVOKE + [Answer("story", {"when": "after-hand", "who": "Y", "act": "claims",
-                                                     "what": "revoke"})])
+    interview = answered(REVOKE + [CLAIMED_AFTER_THE_HAND])
     back = interview.back_to(2)          # the trick
     assert back.next().question.id == "trick"
     assert "trick 5" not in back.text
     changed = back.answer(Answer("trick", {"trick": "5", "seat1": "Y", "card1": "S5", "seat2": "B", "card2": "S3"}))
     assert "B plays S3" in changed.text
+    assert changed.next().question.id == "story"        # no renounce now: no claim to ask of
     with pytest.raises(InterviewError):
         interview.back_to(9)
 
@@ -191,8 +208,8 @@ def test_a_state_whose_story_cannot_be_is_refused_in_words():
 
 
 def test_words_are_written_as_quoted_words_and_cannot_write_a_statement():
-    interview = answered(REVOKE + [Answer("story", {"when": "trick", "trick": "5", "who": "A", "act": "says",
-                                                     "words": 'Mine"\nZ plays HA \x1b'})])
+    interview = answered(REVOKE + [NOT_CLAIMED, Answer("story", {"when": "trick", "trick": "5", "who": "A",
+                                                                  "act": "says", "words": 'Mine"\nZ plays HA \x1b'})])
     text = interview.text
     assert 'A says "Mine\\" Z plays HA \\x1b"' in text
     assert "\nZ plays HA" not in text and "  Z plays HA" not in text

@@ -22,7 +22,7 @@ def client():
 TOLD = [{"form": "table", "fields": {"dealer": "Z", "trump": "hearts"}},
         {"form": "topic", "fields": {"topic": "revoke"}},
         {"form": "trick", "fields": {"trick": 5, "seat1": "Y", "card1": "S5", "seat2": "B", "card2": "D3"}},
-        {"form": "story", "fields": {"when": "after-hand", "who": "Y", "act": "claims", "what": "revoke"}}]
+        {"form": "fact", "key": "revoke-claimed:N=5,P=B,Q=Z,R=Y", "fields": {"answer": "4"}}]   # Y, after the hand
 
 
 def tell(client, answers, state=None):

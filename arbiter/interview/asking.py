@@ -111,7 +111,7 @@ class Interview:
     @property
     def settled(self) -> set[str]:
         """The questions of fact answered, "Not known" or otherwise."""
-        return {a.key for a in self.state.answers if a.form == "settle"}
+        return {a.key for a in self.state.answers if a.form in ("settle", "fact")}
 
     # ------------------------------------------------------------------ what comes next
     def next(self) -> Step | Done:
@@ -137,8 +137,38 @@ class Interview:
         return decide(self.book, self.incident)
 
     def decisive(self, decision: Decision) -> Question | None:
-        """The open question whose answers change the ruling most, put as findings the
-        notation writes; None where no answer left would change it."""
+        """The question of fact whose answers change the ruling most -- the decision's own
+        open questions, put as findings the notation writes, and the questions of
+        laws/interview.yaml whose condition holds -- or None where no answer left would
+        change it. Between two as decisive, the decision's own first."""
+        found = [q for q in (self._open_question(decision), *self._data_questions(decision)) if q is not None]
+        return max(found, key=lambda q: q.decisive) if found else None
+
+    def _data_questions(self, decision: Decision) -> list[Question]:
+        from .conditions import applying
+        from .questions import law_of_topic
+
+        topic = self.told.topic
+        out = []
+        facts = [b.inference.facts for b in decision.branches if b.inference is not None]
+        for asked in applying(topic.id if topic else None, facts)[:MAX_TRIED]:
+            if asked.key in self.settled:
+                continue
+            changed = 0
+            for i, answer in enumerate(asked.entry["answers"]):
+                if answer.get("writes"):
+                    changed += self._changes(decision, Answer("fact", {"answer": str(i)}, asked.key))
+            if not changed:
+                continue
+            choices = tuple(Choice(str(i), says) for i, says in enumerate(asked.answers()))
+            law_topic = asked.entry.get("law_topic")
+            out.append(Question("fact", asked.words(asked.entry["asks"]),
+                                (Field("answer", "fact", "The answer", choices=choices),), key=asked.key,
+                                law=law_of_topic(self.book, self.told.code, law_topic) if law_topic else None,
+                                decisive=changed, help="Choose what was so, or Not known."))
+        return out
+
+    def _open_question(self, decision: Decision) -> Question | None:
         turning: list[tuple[str, TurnsOn]] = []
         for branch in decision.branches:
             for t in branch.turns_on:
@@ -168,7 +198,7 @@ class Interview:
         # each answer ruled, against the ruling without it: the first card stands for its answer
         for answer in [c for c in choices if c.value.startswith("held:")][:1] + \
                 [c for c in choices if c.value.startswith("none:")][:1]:
-            changed += self._changes(decision, answer.value)
+            changed += self._changes(decision, Answer("settle", _settle_fields(answer.value), "x"))
         if not changed:
             return None
         law = next(({"id": f.law, "label": f.label} for f in turning.if_so + turning.if_not), None)
@@ -177,13 +207,12 @@ class Interview:
                         key=turning.question, law=law, decisive=changed,
                         help="Choose what was so, or Not known. The answer is written as a finding.")
 
-    def _changes(self, decision: Decision, value: str) -> int:
+    def _changes(self, decision: Decision, answer: Answer) -> int:
         """How much of the decision ruling with this answer changes: the holdings gained or
         lost, the answer to the question (counted twice), the demands judged otherwise."""
-        supposed = self._with(Answer("settle", _settle_fields(value), "x"))
         try:
-            other = supposed.decision()
-        except IncidentError:
+            other = self._with(answer).decision()
+        except (IncidentError, InterviewError):
             return 0
         return _difference(decision, other)
 
@@ -200,7 +229,16 @@ class Interview:
         asked = step.question
         if answer.form != asked.id and answer.form not in asked.instead:
             raise InterviewError(f"the question asked is {asked.asks!r}, not one of the {answer.form} form")
-        if asked.id == "settle" and not answer.not_known:
+        if asked.id == "fact":
+            if answer.key != asked.key:
+                raise InterviewError(f"the question asked is {asked.asks!r}")
+            field_ = asked.field("answer")
+            if not answer.not_known and (field_ is None or answer.fields.get("answer")
+                                         not in {c.value for c in field_.choices}):
+                raise InterviewError("choose one of the answers offered, or Not known")
+            answer = Answer("fact", {} if answer.not_known else {"answer": answer.fields["answer"]},
+                            asked.key, answer.not_known)
+        elif asked.id == "settle" and not answer.not_known:
             if answer.key != asked.key:
                 raise InterviewError(f"the question asked is {asked.asks!r}")
             value = answer.fields.get("answer", "")
@@ -248,6 +286,7 @@ def _difference(one: Decision, other: Decision) -> int:
         changed += 2
     for branch, other_branch in zip(one.branches, other.branches):
         changed += sum(1 for x, y in zip(branch.demands, other_branch.demands) if x.stands != y.stands)
+        changed += abs(len(branch.demands) - len(other_branch.demands))      # a demand made, and judged
     return changed
 
 
@@ -273,6 +312,11 @@ def _recap(answer: Answer) -> str:
         one = " ".join(f[k] for k in ("who", "act", "card", "number") if f.get(k))
         other = " ".join(f[k] for k in ("who_2", "act_2", "card_2", "number_2") if f.get(k))
         return f"Disputed{' (' + f['words'] + ')' if f.get('words') else ''}: {one}, or {other}"
+    if answer.form == "fact":
+        from .conditions import from_key
+
+        asked = from_key(answer.key)
+        return asked.words(asked.entry["asks"]) + " " + asked.answers()[int(f.get("answer", "0"))]
     if answer.form == "settle":
         return f"{answer.key}: " + (f"{f.get('seat')} held {f.get('cards')}" if f.get("cards")
                                     else f"{f.get('seat')} held no {f.get('none')}")

@@ -12,6 +12,7 @@ Each answer is one mapping of a form to its answer::
     - story: {when: after-hand, who: Y, act: claims, what: revoke}
     - settle: "held:B:S2"                      # a question of fact: one of the answers offered
     - settle: not known
+    - fact: 1                                  # a question of laws/interview.yaml: the answer's place
     - story: done                              # nothing more happened
 """
 
@@ -27,9 +28,9 @@ def answer_of(entry: object, asked_key: str = "") -> Answer:
         raise InterviewError(f"a script's answer is one form and its answer, e.g. {{story: done}}; not {entry!r}")
     form, value = next(iter(entry.items()))
     if value == "not known":
-        return Answer(form, {}, asked_key if form == "settle" else "", True)
-    if form == "settle":
-        return Answer("settle", {"answer": str(value)}, asked_key)
+        return Answer(form, {}, asked_key if form in ("settle", "fact") else "", True)
+    if form in ("settle", "fact"):
+        return Answer(form, {"answer": str(value)}, asked_key)
     if form == "story" and value == "done":
         return Answer("story", {"done": "yes"})
     if form == "trick" and isinstance(value, str):

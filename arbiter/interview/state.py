@@ -20,7 +20,7 @@ MAX_ANSWERS = 200
 #: The longest value of one field (words said at the table).
 MAX_VALUE = 300
 #: The forms an answer may be of.
-FORMS = ("table", "topic", "story", "trick", "dispute", "settle")
+FORMS = ("table", "topic", "story", "trick", "dispute", "settle", "fact")
 
 
 class InterviewError(ValueError):

@@ -95,6 +95,8 @@ def _write(told: Told, answer: Answer, book: LawBook) -> None:
         _dispute(told, f)
     elif answer.form == "settle":
         _settle(told, f)
+    elif answer.form == "fact":
+        _fact(told, answer)
 
 
 def _table(told: Told, f: dict, book: LawBook) -> None:
@@ -243,6 +245,31 @@ def fill(act: Act, values: dict) -> str:
 
     text = re.sub(r"\[([^\]]*)\]", optional, act.writes)
     return text.format(**values)
+
+
+def _fact(told: Told, answer: Answer) -> None:
+    """A question of laws/interview.yaml's ``asks``: the statement its answer writes, at
+    its moment (``now``: where the story is)."""
+    from .conditions import from_key
+
+    value = answer.fields.get("answer", "")
+    if not value.isdigit():
+        raise InterviewError("choose one of the answers offered")
+    written = from_key(answer.key).writes(int(value))
+    if written is None:
+        return
+    moment, statement = written
+    if moment == "now":
+        if not told.story:
+            raise InterviewError("nothing has happened yet to follow")
+        line = told.story[-1][0]
+    elif re.fullmatch(r"trick \d{1,2}", moment):
+        line = f"trick {_trick_number(moment.split()[1])}:"
+    else:
+        line = next((m["line"] for m in interview_book().moments if m["value"] == moment and m["line"]), "")
+        if not line:
+            raise InterviewError(f"no moment {moment!r}")
+    told.story.append((line, statement))
 
 
 def _settle(told: Told, f: dict) -> None:

@@ -28,7 +28,7 @@ router = APIRouter()
 
 
 class AskAnswer(BaseModel):
-    form: Literal["table", "topic", "story", "trick", "dispute", "settle"] = Field(
+    form: Literal["table", "topic", "story", "trick", "dispute", "settle", "fact"] = Field(
         ..., description="The form answered: the question's `id`, or one of its `instead` forms.")
     key: str = Field("", max_length=300, description="For a question of fact (`settle`), the question's `key`.")
     fields: dict[str, str | int] = Field(default_factory=dict, description="Each field's value, by name.")

@@ -162,16 +162,16 @@ def topic_of(name: str, text: str) -> str:
     return next((t for w, t in TOPICS if w in words), "other")
 
 
-def draft(path: Path) -> dict:
+def draft(path: Path, topic: str | None = None) -> dict:
     text = path.read_text(encoding="utf-8")
     incident = parse(text, str(path))
     question = re.search(r'^question "((?:[^"\\]|\\.)*)"', text, re.M)
     entries = [{"table": table_of(text)},
-               {"topic": {"topic": topic_of(path.stem, text), **({"question": question.group(1)} if question else {})}}]
+               {"topic": {"topic": topic or topic_of(path.stem, text), **({"question": question.group(1)} if question else {})}}]
     entries += story_of(incident)
     findings = held_findings(incident)
     wanted = holdings(rule(text, name=str(path)).decision)
-    for tell_findings in (False, True):
+    for tell_findings, consume in ((False, True), (False, False), (True, True), (True, False)):
         script = list(entries)
         if tell_findings:
             script += [{"story": {"when": "finding", **act_of(s)}} for s in findings]
@@ -182,7 +182,14 @@ def draft(path: Path) -> dict:
             step = iv.next()
             if isinstance(step, Done):
                 break
-            if step.question.id == "settle":
+            if step.question.id == "fact":
+                entry = {"fact": "not known"}
+                if consume:
+                    match = matching(iv, step.question, queue)
+                    if match is not None:
+                        entry = {"fact": match[0]}
+                        queue.pop(match[1])
+            elif step.question.id == "settle":
                 offered = {c.value for c in step.question.fields[0].choices}
                 chosen = next((v for s in findings for c in s.cards for v in [f"held:{s.actor}:{c}"] if v in offered),
                               None) or next((v for s in findings if s.suit for v in [f"none:{s.actor}:{s.suit.word}"]
@@ -202,16 +209,42 @@ def draft(path: Path) -> dict:
     raise Untellable(f"the holdings differ: {holdings(step.decision)} against {wanted}")
 
 
+def matching(iv, question, queue) -> tuple[str, int] | None:
+    """The answer to a question of laws/interview.yaml that writes what a statement still to
+    be told writes (at the same moment), and where that statement is in the queue."""
+    from arbiter.interview import Answer
+
+    for choice in question.fields[0].choices:
+        try:
+            written = iv._with(Answer("fact", {"answer": choice.value}, question.key)).told.story
+        except InterviewError:
+            continue
+        if len(written) == len(iv.told.story):
+            continue
+        for at, entry in enumerate(queue):
+            if "story" not in entry or not isinstance(entry["story"], dict):
+                continue
+            try:
+                told = iv._with(answer_of(entry)).told.story
+            except InterviewError:
+                continue
+            if len(told) > len(iv.told.story) and told[-1] == written[-1]:
+                return choice.value, at
+    return None
+
+
 def main(paths: list[str]) -> None:
     for p in paths:
         path = Path(p).resolve()
+        out = ROOT / "tests" / "interviews" / f"{path.parent.name}-{path.stem}.yaml" \
+            if path.parent.name == "cavendish" else ROOT / "tests" / "interviews" / f"{path.stem}.yaml"
+        kept = yaml.safe_load(out.read_text(encoding="utf-8")) if out.exists() else None
+        topic = next((a["topic"]["topic"] for a in kept["answers"] if "topic" in a), None) if kept else None
         try:
-            script = draft(path)
+            script = draft(path, topic)     # the topic chosen by hand, where a draft was kept
         except Untellable as exc:
             print(f"{p}: cannot be told: {exc}")
             continue
-        out = ROOT / "tests" / "interviews" / f"{path.parent.name}-{path.stem}.yaml" \
-            if path.parent.name == "cavendish" else ROOT / "tests" / "interviews" / f"{path.stem}.yaml"
         out.write_text(yaml.safe_dump(script, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
         print(f"{p}: {len(script['answers'])} answers -> {out.relative_to(ROOT)}")
 
