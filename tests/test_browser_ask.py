@@ -105,6 +105,9 @@ def test_the_script_shows_only_the_fields_the_act_uses(browser, server):
         assert not page.locator("[data-field=card]").is_visible()
         page.select_option("select[name=f_act]", "says")
         assert page.locator("[data-field=words]").is_visible()
+        page.select_option("select[name=f_act]", "claims")
+        hidden = page.eval_on_selector_all("select[name=f_what] optgroup", "gs => gs.filter(g => g.hidden).map(g => g.label)")
+        assert "penalties" in hidden and "claims" not in hidden
         assert trouble == []
     finally:
         page.context.close()

@@ -242,3 +242,25 @@ def test_arbiter_ask_says_where_a_script_goes_wrong(tmp_path):
     result = CliRunner().invoke(cli, ["ask", "--script", str(script)])
     assert result.exit_code == 1
     assert "answer 1" in result.output and "not a seat" in result.output and "Traceback" not in result.output
+
+
+def test_arbiter_ask_in_the_terminal_offers_menus_and_a_way_back(tmp_path):
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    enter, down = "\r", "\x1b[B"
+    keys = enter * 10                          # the table: every field as offered
+    keys += enter * 2                          # a revoke; the question offered
+    keys += enter * 6                          # trick 1, A, spades, the ace; no one else
+    keys += down * 5 + enter + down * 2 + enter        # "Change an earlier answer": the third, the trick
+    keys += down + enter + enter * 2 + down + enter + enter * 2    # trick 2: A leads the king of spades
+    keys += down * 3 + enter                   # "Nothing more happened: rule now"
+    out = tmp_path / "told.whist"
+    with create_pipe_input() as keyboard:
+        keyboard.send_text(keys)
+        with create_app_session(input=keyboard, output=DummyOutput()):
+            result = CliRunner().invoke(cli, ["ask", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Decision.--No." in result.stdout
+    assert out.read_text() == 'code english-1864\ntrick 2:\n  A leads SK\nquestion "Is it a revoke?"\n'

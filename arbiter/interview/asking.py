@@ -291,23 +291,33 @@ def _difference(one: Decision, other: Decision) -> int:
 
 
 def _recap(answer: Answer) -> str:
+    """An answer in words, as the list of answers shows it (to choose one to change)."""
+    from .questions import interview_book
+
+    book = interview_book()
     if answer.not_known:
         return f"{answer.key or answer.form}: not known"
     f = answer.fields
     if answer.form == "table":
-        return "The table: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in f.items()) if f else "The table"
+        parts = [f.get("rules", "english-1864/whist").replace("/", ", ")]
+        parts += [f"{k.replace('_', ' ')} {v}" for k, v in f.items() if k != "rules"]
+        return "The table: " + "; ".join(parts)
     if answer.form == "topic":
-        return f"About: {f.get('topic', '')}" + (f" -- {f['question']}" if f.get("question") else "")
+        topic = book.topics.get(f.get("topic", ""))
+        return f"About: {topic.says if topic else f.get('topic', '')}" + \
+            (f' -- "{f["question"]}"' if f.get("question") else "")
     if answer.form == "trick":
-        plays = " ".join(f"{f.get(f'seat{k}')} {f.get(f'card{k}')}" for k in range(1, 5) if f.get(f"seat{k}"))
+        plays = ", ".join(f"{f.get(f'seat{k}')} {f.get(f'card{k}')}" for k in range(1, 5) if f.get(f"seat{k}"))
         return f"Trick {f.get('trick', '?')}: {plays}"
     if answer.form == "story":
         if f.get("done"):
             return "Nothing more happened"
-        parts = [f.get("who", ""), f.get("act", "")] + [f[k] for k in ("card", "card2", "suit", "what", "to", "number")
-                                                         if f.get(k)]
-        when = f.get("when", "") + (f" {f['trick']}" if f.get("when") == "trick" and f.get("trick") else "")
-        return f"{when}: " + " ".join(p for p in parts if p) + (f' "{f["words"]}"' if f.get("words") else "")
+        act = book.acts.get(f.get("act", ""))
+        parts = [f.get("who", ""), act.says if act else f.get("act", "")]
+        parts += [f[k] for k in ("card", "card2", "card3", "suit", "what", "to", "number") if f.get(k)]
+        moment = next((m["says"] for m in book.moments if m["value"] == f.get("when")), f.get("when", ""))
+        when = f"at trick {f['trick']}" if f.get("when") == "trick" and f.get("trick") else moment
+        return f"{when.capitalize()}: " + " ".join(p for p in parts if p) + (f' "{f["words"]}"' if f.get("words") else "")
     if answer.form == "dispute":
         one = " ".join(f[k] for k in ("who", "act", "card", "number") if f.get(k))
         other = " ".join(f[k] for k in ("who_2", "act_2", "card_2", "number_2") if f.get(k))

@@ -182,11 +182,11 @@ def trick_choices() -> tuple[Choice, ...]:
 
 
 def law_of_topic(book: LawBook, code: str, topic: str) -> dict | None:
-    """The first law of ``code`` on ``topic`` (laws/topics.yaml): shown beside a question."""
-    for law in book.entries_of(code):
-        if topic in law.topics:
-            return {"id": law.id, "label": law.label}
-    return None
+    """The first law of ``code`` whose own topic (its first) is ``topic`` (laws/topics.yaml),
+    else the first that names it among others: shown beside a question."""
+    laws = [law for law in book.entries_of(code) if law.kind == "law" and topic in law.topics]
+    law = next((law for law in laws if law.topics[0] == topic), laws[0] if laws else None)
+    return {"id": law.id, "label": law.label} if law else None
 
 
 def make_field(spec: dict, seats: tuple[str, ...], book: LawBook, data: Book, topic: Topic | None) -> Field:

@@ -176,8 +176,8 @@ def _acts_used() -> str:
 
     from ..interview.questions import interview_book
 
-    return json.dumps({a.id: sorted(set(re.findall(r"\{(\w+)\}", a.writes)) - {"who"})
-                       for a in interview_book().acts.values()})
+    return json.dumps({a.id: {"fields": sorted(set(re.findall(r"\{(\w+)\}", a.writes)) - {"who"}),
+                              "choices": a.choices} for a in interview_book().acts.values()})
 
 
 @router.get("/static/ask.js", include_in_schema=False)

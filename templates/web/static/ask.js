@@ -12,12 +12,18 @@
     var label = form.querySelector('.ask-field[data-field="' + name + '"]');
     if (label) label.hidden = !on;
   }
+  var what = form.querySelector("select[name=f_what]");
   function update() {
     if (act) {
-      var used = needs[act.value];
+      var used = needs[act.value] ? needs[act.value].fields : null;
       ["card", "card2", "card3", "suit", "to", "what", "number", "words"].forEach(function (name) {
         show(name, !used || used.indexOf(name) >= 0);
       });
+      if (what && needs[act.value]) {      // only the words this act may take
+        Array.prototype.forEach.call(what.querySelectorAll("optgroup"), function (group) {
+          group.hidden = group.label !== needs[act.value].choices;
+        });
+      }
     }
     if (when) show("trick", when.value === "trick");
   }
