@@ -317,7 +317,8 @@ def _recap(answer: Answer) -> str:
         parts += [f[k] for k in ("card", "card2", "card3", "suit", "what", "to", "number") if f.get(k)]
         moment = next((m["says"] for m in book.moments if m["value"] == f.get("when")), f.get("when", ""))
         when = f"at trick {f['trick']}" if f.get("when") == "trick" and f.get("trick") else moment
-        return f"{when.capitalize()}: " + " ".join(p for p in parts if p) + (f' "{f["words"]}"' if f.get("words") else "")
+        words = f' "{f["words"]}"' if f.get("words") else ""
+        return f"{when.capitalize()}: " + " ".join(p for p in parts if p) + words
     if answer.form == "dispute":
         one = " ".join(f[k] for k in ("who", "act", "card", "number") if f.get(k))
         other = " ".join(f[k] for k in ("who_2", "act_2", "card_2", "number_2") if f.get(k))
