@@ -264,3 +264,39 @@ def test_arbiter_ask_in_the_terminal_offers_menus_and_a_way_back(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Decision.--No." in result.stdout
     assert out.read_text() == 'code english-1864\ntrick 2:\n  A leads SK\nquestion "Is it a revoke?"\n'
+
+
+def asked_in(name: str) -> list[str]:
+    """The questions of fact a scripted interview was asked, in order (their keys)."""
+    from arbiter.interview.script import answer_of
+
+    script = yaml.safe_load((ROOT / "tests" / "interviews" / f"{name}.yaml").read_text(encoding="utf-8"))
+    interview, keys = Interview.begin(), []
+    for entry in script["answers"]:
+        step = interview.next()
+        if step.question.id in ("settle", "fact"):
+            keys.append(step.question.key)
+        interview = interview.answer(answer_of(entry, step.question.key))
+    return keys
+
+
+@pytest.mark.parametrize("name, weighed", [
+    # the written decision weighs these, and finds that no answer changes it: never asked
+    ("all-four-hands-thrown-down", "whether B's card at trick 9 was a winning card as against his adversaries"),
+    ("calling-attention-to-the-trick", "whether B held a lower spade than the three of spades he played at trick 7, "
+                                       "his lowest having been called"),
+    ("revoke-with-full-deal", "whether trick 2 had been turned and quitted when Z led to trick 3"),
+])
+def test_a_fact_whose_answers_would_not_change_the_ruling_is_not_asked(name, weighed):
+    incident = yaml.safe_load((ROOT / "tests" / "interviews" / f"{name}.yaml").read_text())["incident"]
+    written = rule((ROOT / incident).read_text()).decision
+    assert weighed in [t.question for b in written.branches for t in b.weighed if not t.matters]
+    assert weighed not in asked_in(name)
+
+
+@pytest.mark.parametrize("name, turning", [
+    ("revoke-found-at-end-of-hand", "whether Z held a spade when he renounced at trick 8"),
+    ("having-none-question", "whether Z held a heart when he renounced at trick 6"),
+])
+def test_a_fact_whose_answer_would_change_the_ruling_is_asked(name, turning):
+    assert turning in asked_in(name)
