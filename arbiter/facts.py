@@ -13,7 +13,6 @@ Uses: incident, cards, words, support.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .incident.model import UNSPECIFIED, Moment
@@ -21,13 +20,42 @@ from .incident.model import UNSPECIFIED, Moment
 Arg = str | int
 
 
-@dataclass(frozen=True)
 class Fact:
+    """One fact, never changed once made. A plain class with slots rather than a frozen
+    dataclass: the replay and the inference make thousands of facts for each ruling, and a
+    frozen dataclass sets each field through ``object.__setattr__`` (four times slower). Not
+    a tuple either: the replay tells one fact from a tuple of facts by its type."""
+
+    __slots__ = ("name", "args", "line", "moment", "time")
+
     name: str
     args: tuple[Arg, ...]
-    line: int | None = None
-    moment: Moment = UNSPECIFIED
-    time: int = 0
+    line: int | None
+    moment: Moment
+    time: int
+
+    def __init__(self, name: str, args: tuple[Arg, ...], line: int | None = None,
+                 moment: Moment = UNSPECIFIED, time: int = 0) -> None:
+        self.name = name
+        self.args = args
+        self.line = line
+        self.moment = moment
+        self.time = time
+
+    def _key(self) -> tuple:
+        return (self.name, self.args, self.line, self.moment, self.time)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Fact:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Fact(name={self.name!r}, args={self.args!r}, line={self.line!r}, moment={self.moment!r}, "
+                f"time={self.time!r})")
 
     def __str__(self) -> str:
         return f"{self.name}({', '.join(map(str, self.args))})"

@@ -309,3 +309,205 @@ def test_the_scoring_page_scores_a_hand_from_its_form(tab):
     page.get_by_role("button", name="Score the hand").click()
     expect(page.locator("#hand-result")).to_contain_text("AB score 3 for tricks above six")
     tab.assert_no_script_trouble()
+
+
+# ---------------------------------------------------------------------------- a phone and a laptop
+#: The widths the page is made for: a small phone and a laptop.
+WIDTHS = {"phone": {"width": 360, "height": 640}, "laptop": {"width": 1280, "height": 800}}
+
+
+def every_kind_of_page() -> list[str]:
+    """One page of every kind the site has, in the states that make it longest or widest:
+    a ruling, its Why and its codes compared, a mistake, a law compared with a counterpart
+    and with another printing, a search with its code menu, the notation filtered, the API,
+    the scoring with results, the cases, the errors."""
+    from arbiter.web.links import pack
+
+    packed = pack(FIXED)
+    return ["/", f"/rule?i={packed}", f"/rule?i={packed}&view=explain", f"/rule?i={packed}&view=compare",
+            f"/rule?i={pack(TYPED)}", "/laws", "/laws/english-1864", "/laws/english-1864/72",
+            "/laws/english-1864/72?with=american-1893/30", "/laws/english-1864/72?with=english-1864-foster/72",
+            "/search", "/search?q=exposed+card", "/notation", "/notation?q=revoke", "/api/docs", "/cases",
+            "/cases/II", "/score?ab=9&yz=4&games=AB%3D3+YZ%3D1+AB%3D2", "/laws/english-1864/999", "/no-such-page"]
+
+
+def overflow(page) -> str | None:
+    """What makes the page wider than the window, or None when nothing does."""
+    wide, window = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+    if wide <= window:
+        return None
+    culprits = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+        .slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : ''))""")
+    return f"{wide} px wide in a {window} px window, by {', '.join(culprits)}"
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether any of the element's box is inside the window."""
+    box = page.locator(selector).bounding_box()
+    height = page.evaluate("innerHeight")
+    return box is not None and box["y"] < height and box["y"] + box["height"] > 0
+
+
+@pytest.mark.parametrize("device", WIDTHS)
+def test_no_page_scrolls_sideways_on_a_phone_or_a_laptop(browser, server, device):
+    page = new_page(browser, viewport=WIDTHS[device])
+    try:
+        wide = {}
+        for path in every_kind_of_page():
+            page.goto(server + path.lstrip("/"))
+            page.wait_for_load_state("load")
+            if problem := overflow(page):
+                wide[path] = problem
+        assert wide == {}, "pages that scroll sideways at " + device + " width:\n" + "\n".join(
+            f"{path}: {problem}" for path, problem in wide.items())
+    finally:
+        page.context.close()
+
+
+def test_the_overflow_check_sees_a_page_made_too_wide(browser, server):
+    page = new_page(browser, viewport=WIDTHS["phone"])
+    try:
+        page.goto(server + "laws")
+        assert overflow(page) is None
+        page.evaluate("document.querySelector('main').append(Object.assign(document.createElement('div'), "
+                      "{style: 'width: 900px', textContent: 'wide'}))")
+        assert "900" in overflow(page) or "div" in overflow(page)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("device", WIDTHS)
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_after_rule_the_decision_is_in_view_and_so_are_why_and_the_comparison(browser, server, device, script):
+    page = new_page(browser, viewport=WIDTHS[device], java_script_enabled=script)
+    try:
+        page.goto(server)
+        page.fill("#incident", FIXED)
+        page.click("#rule-button")
+        page.wait_for_url(re.compile(r"/rule\?i=.*#decision$"))
+        page.wait_for_selector("section#decision article.ruled")
+        assert in_view(page, "section#decision h1.decision-title"), f"the decision is out of sight at {device} width"
+        assert HOLDING in page.locator("section#decision").inner_text()
+        for name in ("Why", "The codes compared"):
+            page.locator("nav.views").get_by_role("link", name=name, exact=True).click()
+            page.wait_for_url(re.compile(r"view=.*#decision$"))
+            assert in_view(page, "section#decision article.ruled"), f"{name} is out of sight at {device} width"
+        page.locator("nav.views a.to-editor").click()
+        assert in_view(page, "#incident"), "the way back to the editor"
+    finally:
+        page.context.close()
+
+
+def test_a_mistake_ruled_on_a_phone_says_so_where_the_decision_would_be(browser, server):
+    page = new_page(browser, viewport=WIDTHS["phone"])
+    try:
+        page.goto(server)
+        page.fill("#incident", TYPED)
+        page.click("#rule-button")
+        page.wait_for_url(re.compile(r"#decision$"))
+        assert in_view(page, "#not-ruled")
+        assert "line 3, column 5" in page.locator("#not-ruled").inner_text()
+    finally:
+        page.context.close()
+
+
+# ---------------------------------------------------------------------------- the editor
+def test_the_editor_numbers_its_lines_colours_the_words_and_marks_the_line_of_a_mistake(tab):
+    page = tab.page
+    page.goto(tab.url("/"))
+    page.fill("#incident", TYPED)
+    expect(page.locator("#status pre.incident-error")).to_contain_text("3:5")
+    numbers = page.locator(".code-area .gutter .n")
+    assert numbers.count() == TYPED.count("\n") + 1
+    assert numbers.nth(2).inner_text() == "3"
+    expect(page.locator(".code-area .gutter .n.error-line")).to_have_text("3")
+    expect(page.locator(".code-area .colours .l.error-line")).to_have_text("  Y leeds S5")
+    expect(page.locator(".code-area .colours .t-verb").first).to_have_text("plays")   # "leeds" is no word
+    assert page.locator(".code-area .colours .t-card").first.inner_text() == "S5"
+    assert page.locator(".code-area .colours .t-header").first.inner_text() == "code"
+    assert page.locator(".code-area .colours .l").all_inner_texts() == TYPED.split("\n")[:-1] + [" "]
+
+    page.fill("#incident", FIXED)                 # fixed: the mark goes
+    expect(page.locator("#status")).to_contain_text("reads without error")
+    expect(page.locator(".code-area .error-line")).to_have_count(0)
+    expect(page.locator(".code-area .colours .t-verb").first).to_have_text("leads")
+    tab.assert_no_script_trouble()
+
+
+def test_the_layer_of_colours_lies_exactly_under_the_editors_text(tab):
+    page = tab.page
+    page.goto(tab.url("/"))
+    page.fill("#incident", FIXED + "\n" * 60 + "# the last line, far below and far to the right" + " x" * 80)
+    page.locator("#incident").evaluate("e => { e.scrollTop = e.scrollHeight; e.scrollLeft = 200; "
+                                       "e.dispatchEvent(new Event('scroll')); }")
+    top, left = page.locator("#incident").evaluate("e => [e.scrollTop, e.scrollLeft]")
+    assert top > 0 and left > 0
+    shift = page.locator(".code-area .colours .lines").evaluate("e => getComputedStyle(e).transform")
+    assert shift == f"matrix(1, 0, 0, 1, {-left}, {-top})"
+    same = page.evaluate("""() => { const t = getComputedStyle(document.getElementById('incident'));
+        const l = getComputedStyle(document.querySelector('.code-area .colours'));
+        return ['fontFamily', 'fontSize', 'lineHeight', 'paddingTop', 'paddingLeft', 'borderTopWidth', 'tabSize']
+          .filter(k => t[k] !== l[k]); }""")
+    assert same == [], "the layer and the editor differ in " + ", ".join(same)
+
+
+# ---------------------------------------------------------------------------- the notation, the API
+def test_the_notation_pages_contents_lead_to_its_sections_and_its_search_filters_as_one_types(tab):
+    page = tab.page
+    page.goto(tab.url("/notation"))
+    page.locator("nav.contents").get_by_role("link", name="Places", exact=False).click()
+    page.wait_for_url(re.compile(r"#places$"))
+    assert in_view(page, "section#places h3")
+
+    everything = page.locator("div.word:visible").count()
+    page.fill("#notation-q", "drops")
+    shown = page.locator("div.word:visible")
+    expect(shown).not_to_have_count(everything)
+    assert 0 < shown.count() < everything
+    assert all("drops" in t.lower() for t in shown.all_inner_texts())
+    expect(page.locator("#notation-found")).to_contain_text(f"{shown.count()} entr")
+    assert page.locator("section#places").is_hidden() or "drops" in page.locator("section#places").inner_text()
+    page.fill("#notation-q", "")
+    expect(page.locator("div.word:visible")).to_have_count(everything)
+    tab.assert_no_script_trouble()
+
+
+def test_the_api_page_is_the_sites_own_and_asks_nothing_of_another_host(tab):
+    page = tab.page
+    asked: list[str] = []
+    own = urlsplit(tab.base).netloc
+    page.route("**/*", lambda route: (asked.append(route.request.url), route.abort())
+               if urlsplit(route.request.url).netloc != own else route.continue_())
+    page.goto(tab.url("/"))
+    page.locator("header.site nav").get_by_role("link", name="API").click()
+    page.wait_for_url(re.compile(r"/api/docs$"))
+    assert page.locator("article.operation").count() >= 10
+    assert page.locator("header.site a.brand").count() == 1, "the site's header, and the way back"
+    page.locator("nav.contents").get_by_role("link", name="/api/rule").click()
+    assert in_view(page, "#post-api-rule")
+    page.locator("#post-api-rule").get_by_role("link", name="RuleRequest").click()
+    assert in_view(page, "#schema-rulerequest")
+    assert asked == [], "the page asked another host for " + ", ".join(asked)
+    tab.assert_no_script_trouble()
+
+
+def test_a_law_page_compares_it_with_a_counterpart_and_steps_to_the_next_law(tab):
+    page = tab.page
+    page.goto(tab.url("/laws/english-1864/72"))
+    assert page.locator("nav.crumbs").inner_text().endswith("Law 72")
+    page.locator("section.compare").get_by_role("link", name="Law 30 american-1893").click()
+    page.wait_for_url(re.compile(r"with=american-1893(/|%2F)30#compare$"))
+    both = page.locator("#comparison section.compared-law h3").all_inner_texts()
+    assert [h.split()[:3] for h in both] == [["Law", "72", "english-1864"], ["Law", "30", "american-1893"]]
+    assert in_view(page, "#comparison")
+
+    page.fill("section.compare input[name=with]", "english-1864-foster/72")
+    page.get_by_role("button", name="Compare").click()
+    expect(page.locator("#comparison")).to_contain_text("two printings of Law 72")
+
+    page.get_by_role("link", name=re.compile(r"^Law 73")).first.click()
+    page.wait_for_url(re.compile(r"/laws/english-1864/73$"))
+    page.locator("nav.neighbours a[rel=prev]").click()
+    page.wait_for_url(re.compile(r"/laws/english-1864/72$"))
+    tab.assert_no_script_trouble()

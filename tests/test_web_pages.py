@@ -290,3 +290,140 @@ def test_the_notation_pages_primer_shows_an_incident_that_rules_as_it_says(clien
 def test_a_scoring_error_is_shown_beside_the_form_that_failed(client):
     page = client.get("/score", params={"games": "AB=3 AB=1 AB=2"}).text
     assert 'id="rubber-problem"' in page and 'id="hand-problem"' not in page
+
+
+# ---------------------------------------------------------------------------- issue 25: the page
+def test_rule_leads_to_the_decision_itself_and_its_views_keep_it_in_view(client):
+    link, page = ruled(client, EXAMPLE)
+    assert link.endswith("#decision")
+    assert 'id="decision"' in page.text
+    views = re.findall(r'href="(/rule\?[^"]*)"', page.text)
+    assert views and all(v.endswith("#decision") for v in views)
+    assert 'href="#incident-form"' in page.text, "the way back to the editor"
+
+
+def test_a_mistake_is_said_where_the_decision_would_be_with_the_way_to_it(client):
+    _, page = ruled(client, "code english-1864\ntrick 1:\n  A leeds S5\n")
+    said = re.search(r'<p class="error-message" id="not-ruled">(.*?)</p>', page.text, re.S).group(1)
+    assert "line 3, column 5" in said and "leads" in said and 'href="#incident-form"' in said
+    _, good = ruled(client, EXAMPLE)
+    assert 'id="not-ruled"' not in good.text
+
+
+def test_a_law_page_ends_its_breadcrumb_in_the_law_and_steps_to_its_neighbours(client):
+    page = client.get("/laws/english-1864/72").text
+    crumbs = re.search(r'<nav class="crumbs"[^>]*>(.*?)</nav>', page, re.S).group(1)
+    assert re.sub(r"<[^>]+>", "", crumbs).strip().endswith("› Law 72")
+    assert '<a rel="prev" href="/laws/english-1864/71">' in page
+    assert '<a rel="next" href="/laws/english-1864/73">' in page
+    from arbiter.web import service
+
+    first, last = service.book().entries_of("english-1864")[0], service.book().entries_of("english-1864")[-1]
+    assert 'rel="prev"' not in client.get(f"/laws/{first.id}").text
+    assert 'rel="next"' not in client.get(f"/laws/{last.id}").text
+
+
+def test_a_law_page_compares_it_with_a_counterpart_side_by_side_and_with_a_printing_word_by_word(client):
+    page = client.get("/laws/english-1864/72").text
+    assert 'href="/laws/english-1864/72?with=american-1893/30#compare"' in page, "its counterpart, to compare"
+    side = client.get("/laws/english-1864/72", params={"with": "american-1893/30"}).text
+    assert side.count('<section class="compared-law">') == 2
+    assert "Listed as counterparts: yes" in side
+    printing = client.get("/laws/english-1864/72", params={"with": "english-1864-foster/72"}).text
+    assert "two printings of Law 72" in printing and '<section class="compared-law">' not in printing
+    from arbiter.lawbook.compare import compare
+    from arbiter.web import service
+
+    differs = compare(service.book(), "english-1864/72", "english-1864-foster/72").differences
+    assert ("<del>" in printing or "<ins>" in printing) == bool(differs)
+    same_code = client.get("/laws/english-1864/72", params={"with": "73"}).text
+    assert 'href="/laws/english-1864/73">Law 73</a>' in same_code, "a bare number is a law of the same code"
+
+
+def test_a_comparison_with_no_such_law_is_said_in_words_on_the_page(client):
+    response = client.get("/laws/english-1864/72", params={"with": "american-1893/999"})
+    assert response.status_code == 200
+    problem = re.search(r'id="compare-problem">(.*?)</p>', response.text).group(1)
+    assert "999" in problem and "`" not in problem and "arbiter laws" not in problem
+
+
+def test_a_missing_law_offers_its_code_and_not_a_command(client):
+    response = client.get("/laws/english-1864/999")
+    assert response.status_code == 404
+    assert 'href="/laws/english-1864"' in response.text and "arbiter laws list" not in response.text
+    other = client.get("/laws/bridge/1")
+    assert other.status_code == 404 and "arbiter laws list" not in other.text
+
+
+def test_the_not_found_page_speaks_to_a_reader_of_the_page(client):
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    for href in ('"/"', '"/laws"', '"/search"', '"/cases"', '"/notation"', '"/score"', '"/api/docs"'):
+        assert f"href={href}" in response.text
+    assert not re.search(r"\brun\b|`arbiter", response.text)
+
+
+def test_the_notation_page_has_contents_to_every_section_and_finds_a_word_without_script(client):
+    page = client.get("/notation").text
+    anchors = re.findall(r'<li><a href="#([a-z-]+)">', page)
+    ids = re.findall(r'<section class="words" id="([a-z-]+)">', page)
+    assert len(ids) >= 8 and set(ids) <= set(anchors)
+    assert "primer" in anchors and 'id="primer"' in page
+    every = page.count('<div class="word"')
+    found = client.get("/notation", params={"q": "drops"}).text
+    kept = re.findall(r'<div class="word" data-words="([^"]*)"', found)
+    assert 0 < len(kept) < every and all("drops" in k for k in kept)
+    assert "for “drops”" in found and 'href="/notation#every-word"' in found
+    assert "No word of the notation" in client.get("/notation", params={"q": "xylophone"}).text
+
+
+def test_the_notation_listing_is_read_back_into_sections_entries_and_details():
+    from arbiter.web.notation import listing, matching, sections, words_of
+
+    text = "Header lines\n  code NAME\n\nStatements: ACTOR verb …  (gives: x)\n  leads CARD…\n      gives: led\n"
+    found = sections(text)
+    assert [(s.id, s.short, [(e.head, e.details) for e in s.entries]) for s in found] == [
+        ("header-lines", "Header lines", [("code NAME", [])]),
+        ("statements", "Statements: ACTOR verb …", [("leads CARD…", ["gives: led"])])]
+    assert [s.id for s in matching(found, "LED")] == ["statements"]
+    assert matching(found, "led code") == []
+    assert words_of(found) == {"header": ["code"], "verb": ["leads"], "word": []}
+    real = sections(listing())
+    assert sum(len(s.entries) for s in real) == sum(1 for line in listing().splitlines()
+                                                   if line.startswith("  ") and not line.startswith("      "))
+
+
+def test_the_editors_words_are_the_notations(client):
+    words = client.get("/static/notation-words.json").json()
+    assert {"code", "dealer", "trump"} <= set(words["header"])
+    assert {"leads", "plays", "claims", "demands"} <= set(words["verb"])
+    assert "revoke" in words["word"] and "CARD" not in words["word"]
+
+
+def test_the_api_page_is_drawn_from_the_schema_with_the_sites_header_and_policy(client):
+    response = client.get("/api/docs")
+    assert response.status_code == 200
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    page = response.text
+    assert '<header class="site">' in page and 'href="/api/openapi.json"' in page
+    assert re.findall(r"<script[^>]*>", page) == ['<script src="/static/arbiter.js" defer>']
+    schema = client.get("/api/openapi.json").json()
+    for path, methods in schema["paths"].items():
+        for method in methods:
+            assert f'<code class="method {method}">{method.upper()}</code> <code class="path">{path}</code>' in page
+    for name in schema["components"]["schemas"]:
+        assert f"<h3>{name}</h3>" in page
+    assert '<a href="#schema-rulerequest">RuleRequest</a>' in page
+
+
+def test_a_schemas_types_are_said_in_a_few_words():
+    from arbiter.web.apidocs import type_of
+
+    assert type_of({"type": "string", "maxLength": 5}) == "string (at most 5 characters)"
+    assert type_of({"anyOf": [{"type": "integer"}, {"type": "null"}]}) == "integer or null"
+    assert type_of({"type": "array", "items": {"$ref": "#/components/schemas/Law"}}) == \
+        'list of <a href="#schema-law">Law</a>'
+    assert type_of({"enum": ["a", None]}) == "one of <code>&#34;a&#34;</code>, <code>null</code>"
+    assert type_of({}) == "any JSON"
+    assert type_of({"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}) == \
+        "object {<code>x</code>: integer}"

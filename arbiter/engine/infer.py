@@ -124,20 +124,37 @@ class _Stratum:
     unconditional: list[tuple[int, Rule]]   # rules that need no particular fact, with their place
     keyed_by: dict[str, list[tuple[int, Rule]]]   # one predicate each rule needs -> those rules
 
+    _seen: dict = field(default_factory=dict)     # the candidates, by the predicates present
+
     def candidates(self, present) -> list[Rule]:
         """The rules whose needed predicates all have facts, in the stratum's order: looked
-        up by one predicate each needs, rather than by trying every rule."""
-        names = self.keyed_by.keys() & present
+        up by one predicate each needs, rather than by trying every rule; and kept by the
+        predicates present, which repeat (the inferences of one ruling, and its answers to
+        its open questions, mostly start from the same predicates)."""
+        key = frozenset(present)
+        found = self._seen.get(key)
+        if found is None:
+            if len(self._seen) > 512:      # a server rules on many incidents: keep the cache small
+                self._seen.clear()
+            found = self._seen[key] = self._find(key)
+        return found
+
+    def _find(self, present: frozenset) -> list[Rule]:
+        keyed_by = self.keyed_by
+        names = keyed_by.keys() & present
         if not names:
             return [r for _, r in self.unconditional]
         found = list(self.unconditional)
-        keyed_by = self.keyed_by
         for name in names:
             for pair in keyed_by[name]:
                 if pair[1].required <= present:
                     found.append(pair)
-        found.sort()
+        found.sort(key=_place)
         return [r for _, r in found]
+
+
+def _place(pair: tuple[int, Rule]) -> int:
+    return pair[0]
 
 
 @dataclass

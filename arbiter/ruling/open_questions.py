@@ -127,12 +127,14 @@ def _read(names: set[str], rules: list, present: set[str]) -> bool:
     grew = True
     while grew:
         grew = False
+        known = present | reach
         for rule in rules:
-            if rule.predicates & reach and rule.required <= present | reach:
+            if rule.required <= known and not rule.predicates.isdisjoint(reach):
                 fired = True
-                new = rule.concludes - reach - present
+                new = rule.concludes - known
                 if new:
                     reach |= new
+                    known |= new
                     grew = True
     return fired
 

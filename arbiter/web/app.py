@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
 from .. import __version__
-from . import api, ask, pages, static
+from . import api, apidocs, ask, pages, static
 from .jsontext import JSONText
 from .layout import error_page
 from .limits import MAX_BODY, BodyLimit, too_large_message
@@ -56,11 +56,12 @@ def create_app(referees: Referees | None = None) -> FastAPI:
         description=("Rulings on incidents at Whist and its family, by the letter of the codes; the codes "
                      "themselves, searchable; the published cases. The JSON is the same as the command "
                      "line's `--format json`."),
-        docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan,
+        docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan,   # docs: apidocs
         default_response_class=JSONText,
     )
     app.state.referees = referees
     app.include_router(api.router)
+    app.include_router(apidocs.router)
     app.include_router(ask.router)
     app.include_router(pages.router)
     app.include_router(static.router)
@@ -69,14 +70,12 @@ def create_app(referees: Referees | None = None) -> FastAPI:
     async def headers(request: Request, call_next):
         response = await call_next(request)
         for name, value in SECURITY_HEADERS.items():
-            if name == "Content-Security-Policy" and request.url.path == "/api/docs":
-                continue     # the API's documentation page loads its own script and styles
             response.headers.setdefault(name, value)
         return response
 
     @app.exception_handler(pages.PageError)
     async def page_error(request: Request, exc: pages.PageError) -> Response:
-        return _error(request, exc.status, exc.message, exc.title)
+        return _error(request, exc.status, exc.message, exc.title, links=exc.links)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -114,10 +113,11 @@ def _problem(error: dict) -> str:
 
 
 def _error(request: Request, status: int, message: str, title: str | None = None,
-           details: list[str] | None = None) -> Response:
+           details: list[str] | None = None, links: tuple[tuple[str, str], ...] = ()) -> Response:
     if request.url.path.startswith("/api/"):
         body: dict = {"message": message}
         if details:
             body["problems"] = details
         return JSONText({"error": body}, status_code=status)
-    return HTMLResponse(error_page(status, title or _TITLES.get(status, "Error"), message), status_code=status)
+    return HTMLResponse(error_page(status, title or _TITLES.get(status, "Error"), message, links),
+                        status_code=status)

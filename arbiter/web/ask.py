@@ -20,7 +20,7 @@ from ..interview.state import MAX_ANSWERS, MAX_STATE
 from ..support.resources import templates_dir
 from . import service
 from .jsontext import JSONText
-from .layout import page
+from .layout import error_page, page
 from .links import pack
 from .referral import Refused, answered
 
@@ -91,10 +91,10 @@ async def ask_form(http: Request) -> Response:
     in the other form), or ``back`` (change that answer)."""
     form = await http.form()
     if len(form) > 40:
-        return page("error.html.j2", status=400, title="Bad request", message="Too many fields.")
+        return _error_page(400, "Bad request", "Too many fields.")
     values = {k: v for k, v in form.items() if isinstance(v, str)}
     if any(len(v) > MAX_STATE for v in values.values()):
-        return page("error.html.j2", status=413, title="Too large", message="The interview's state is too large.")
+        return _error_page(413, "Too large", "The interview's state is too large.")
     state = values.get("state") or None
     do = values.get("do", "answer")
     back = values.get("back")
@@ -119,7 +119,11 @@ async def _page(http: Request, state: str | None, answer: dict | None, back: int
     try:
         return await answered(http, "page.ask", state=state, answer=answer, back=back, switch=switch)
     except Refused as exc:
-        return page("error.html.j2", status=exc.status, title=exc.title, message=exc.sentence)
+        return _error_page(exc.status, exc.title, exc.sentence)
+
+
+def _error_page(status: int, title: str, message: str) -> HTMLResponse:
+    return HTMLResponse(error_page(status, title, message), status_code=status)
 
 
 def ask_page_answer(state: str | None, answer: dict | None, back: int | None, switch: str | None) -> HTMLResponse:

@@ -26,6 +26,7 @@ def page(template: str, status: int = 200, **context) -> HTMLResponse:
     return HTMLResponse(render_page(template, **context), status_code=status)
 
 
-def error_page(status: int, title: str, message: str) -> str:
-    """A clear page for every failure: what went wrong in words, and the way back."""
-    return render_page("error.html.j2", status=status, title=title, message=message)
+def error_page(status: int, title: str, message: str, links: tuple[tuple[str, str], ...] = ()) -> str:
+    """A clear page for every failure: what went wrong in words, the pages nearest what was
+    asked for (``links``), and the way to every page of the site."""
+    return render_page("error.html.j2", status=status, title=title, message=message, near=list(links))

@@ -1,12 +1,12 @@
 """The pages: the ruling page (an editor, the decision, why, the codes compared, download
 and link), the law browser (codes, laws with their references as links, search) and the
-published cases beside the arbiter's decisions. Each works without JavaScript; the
-script only adds the errors shown as one types (arbiter/web/static)."""
+published cases beside the arbiter's decisions, the notation. Each works without
+JavaScript; the script adds the errors shown as one types, the editor's line numbers and
+colours, and the notation found as one types (templates/web/static/arbiter.js)."""
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -29,16 +29,20 @@ router = APIRouter()
 #: How many results the search page shows.
 SEARCH_LIMIT = 30
 
+#: The id of the ruling page's decision, the place a ruling's link opens at.
+DECISION = "decision"
+
 #: The incident shown to a newcomer who has not chosen one.
 FIRST_EXAMPLE = "revoke-found-at-end-of-hand"
 
 
 class PageError(Exception):
-    """A page that cannot be shown, in words: becomes an error page with this status."""
+    """A page that cannot be shown, in words: becomes an error page with this status, and
+    with ``links`` ((href, words) pairs) to the pages nearest what was asked for."""
 
-    def __init__(self, status: int, title: str, message: str) -> None:
+    def __init__(self, status: int, title: str, message: str, links: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__(message)
-        self.status, self.title, self.message = status, title, message
+        self.status, self.title, self.message, self.links = status, title, message, links
 
 
 # ---------------------------------------------------------------------------- ruling
@@ -74,8 +78,9 @@ async def home(example: str | None = Query(None, max_length=100),
 async def rule_form(text: str = Form(..., max_length=MAX_BODY), code: str = Form(""), game: str = Form(""),
                     view: str = Form("decision")) -> RedirectResponse:
     """The editor's form: ruled at a link that carries the incident, so the page shown can
-    be bookmarked and shared."""
-    return RedirectResponse(_rule_link(lines_of(text), code, game, view), status_code=303)
+    be bookmarked and shared; the link's ``#decision`` brings the decision into view, below
+    the editor on a phone."""
+    return RedirectResponse(_rule_link(lines_of(text), code, game, view) + "#" + DECISION, status_code=303)
 
 
 def _rule_link(text: str, code: str = "", game: str = "", view: str = "decision") -> str:
@@ -95,8 +100,9 @@ def _rule_link(text: str, code: str = "", game: str = "", view: str = "decision"
 async def rule_page(http: Request, i: str = Query(..., max_length=MAX_BODY), code: str = Query("", max_length=60),
                     game: str = Query("", max_length=60), view: str = Query("decision", max_length=20)) -> Response:
     text = _unpacked(i)
-    links = {"decision": _rule_link(text, code, game), "explain": _rule_link(text, code, game, "explain"),
-             "compare": _rule_link(text, "", game, "compare"), "download": "/download?i=" + i}
+    at = "#" + DECISION
+    links = {"decision": _rule_link(text, code, game) + at, "explain": _rule_link(text, code, game, "explain") + at,
+             "compare": _rule_link(text, "", game, "compare") + at, "download": "/download?i=" + i}
     try:
         return await answered(http, "page.rule", text=text, code=code, game=game, view=view, links=links)
     except Refused as exc:        # the editor again, with the incident, and why it was not ruled
@@ -169,21 +175,57 @@ async def code_page(code: str) -> HTMLResponse:
 
 
 @router.get("/laws/{code}/{local:path}", response_class=HTMLResponse, include_in_schema=False)
-async def law_page(code: str, local: str) -> HTMLResponse:
+async def law_page(code: str, local: str, with_: str = Query("", alias="with", max_length=200)) -> HTMLResponse:
+    """A law, its neighbours in the code, its counterparts and printings, and, asked with
+    ``?with=LAW``, that law compared with it (as ``arbiter laws compare``)."""
     book = service.book()
     try:
         law = book.law(f"{code}/{local}")
     except (UnknownLaw, UnknownCode) as exc:
-        raise PageError(404, "No such law", str(exc)) from None
+        raise _no_such_law(book, code, exc) from None
     counterparts = [(g.subject, [book.entries[i] for i in g.laws if i != law.id])
                     for g in book.concordance_groups if law.id in g.laws]
     printings = [book.entries[f"{c}/{law.local_id}"] for c in book.editions(law.code)
                  if f"{c}/{law.local_id}" in book.entries]
+    order = [entry.id for entry in book.entries_of(law.code)]
+    at = order.index(law.id)
+    nearby = {"previous": book.entries[order[at - 1]] if at > 0 else None,
+              "next": book.entries[order[at + 1]] if at + 1 < len(order) else None}
+    compare_with = list({o.id: o for o in [*printings, *(o for _, others in counterparts for o in others)]}.values())
     return page("law.html.j2", law=law, code=book.codes[law.code], counterparts=counterparts,
                 printings=printings, html=lambda text, here=True: law_html(book, law, text, here),
+                other_html=lambda other, text: law_html(book, other, text, False),
                 cited_by=[book.entries[i] for i in law.referenced_by],
                 see=[book.entries[i] for i in law.see], modifies=[book.entries[i] for i in law.modifies],
-                exceptions=[book.entries[i] for i in law.exceptions])
+                exceptions=[book.entries[i] for i in law.exceptions], nearby=nearby,
+                compare_with=compare_with, asked=with_.strip(), compared=_compared(book, law, with_.strip()))
+
+
+def _compared(book, law, other: str) -> dict | None:
+    """``law`` beside the law ``other`` names (a bare number is of the same code), or why
+    that names none; None when nothing was asked."""
+    from ..lawbook.compare import compare
+
+    if not other:
+        return None
+    ref = other if re.search(r"[/\s]", other.strip()) else f"{law.code}/{other}"
+    try:
+        c = compare(book, law.id, ref)
+    except (UnknownLaw, UnknownCode) as exc:
+        return {"problem": re.sub(r"; see `[^`]*`", "", str(exc)), "c": None}
+    return {"problem": None, "c": c, "similarity": f"{c.similarity():.0%}", "listed": c.right.id in law.concordance}
+
+
+def _no_such_law(book, code: str, exc: Exception) -> PageError:
+    """The lawbook's words without the command line's advice (``see `arbiter laws list …```):
+    a reader of the page is given the code's list of laws as a link instead."""
+    message = re.sub(r"; see `[^`]*`", "", str(exc))
+    try:
+        known = book.codes[book.code_id(code)]
+    except UnknownCode:
+        return PageError(404, "No such law", message, (("/laws", "Every code"),))
+    return PageError(404, "No such law", message, ((f"/laws/{known.id}", f"Every law of {known.title}"),
+                                                    ("/laws", "Every code")))
 
 
 @router.get("/search", response_class=HTMLResponse, include_in_schema=False)
@@ -259,16 +301,22 @@ __all__ = ["PageError", "page", "render_page", "router"]
 
 # ---------------------------------------------------------------------------- notation
 @router.get("/notation", response_class=HTMLResponse, include_in_schema=False)
-async def notation_page() -> HTMLResponse:
-    return page("notation.html.j2", vocabulary=_vocabulary_text())
+async def notation_page(q: str = Query("", max_length=200)) -> HTMLResponse:
+    """The primer, then every word with contents and a search (``?q=`` without script; the
+    page's script filters as one types)."""
+    from .notation import matching, sections
+
+    every = sections(_vocabulary_text())
+    shown = matching(every, q) if q.strip() else every
+    return page("notation.html.j2", contents=every, shown=shown, find=q.strip(),
+                count=sum(len(s.entries) for s in shown))
 
 
-@lru_cache(maxsize=1)
 def _vocabulary_text() -> str:
     """What ``arbiter notation`` prints: made once per process."""
-    from ..guide import as_text, vocabulary
+    from .notation import listing
 
-    return as_text(vocabulary())
+    return listing()
 
 
 # ---------------------------------------------------------------------------- scoring

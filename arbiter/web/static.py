@@ -1,13 +1,14 @@
 """The page's one stylesheet and one script, fixed files read once from the templates
 directory (templates/web/static/) and served from memory: no path a request names is ever
-opened."""
+opened. Beside them, the notation's words for the editor's colours, made once from the
+listing ``arbiter notation`` prints."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 from fastapi import APIRouter
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
 from ..support.resources import templates_dir
 
@@ -31,3 +32,15 @@ async def stylesheet() -> Response:
 async def script() -> Response:
     return Response(_content("arbiter.js"), media_type=FILES["arbiter.js"],
                     headers={"Cache-Control": "public, max-age=3600"})
+
+
+@router.get("/static/notation-words.json")
+async def notation_words() -> Response:
+    return JSONResponse(_words(), headers={"Cache-Control": "public, max-age=3600"})
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, list[str]]:
+    from .notation import listing, sections, words_of
+
+    return words_of(sections(listing()))
