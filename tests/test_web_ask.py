@@ -41,6 +41,7 @@ def test_a_new_interview_begins_with_the_table(client):
     rules = next(f for f in data["question"]["fields"] if f["name"] == "rules")
     assert rules["choices"][0]["value"] == "english-1864/whist"
     assert data["question"]["not_known"] == "Not known"
+    assert data["statements"] == 0 and data["incident"] == "code english-1864\n"
 
 
 def test_the_interview_asks_what_the_ruling_turns_on_then_rules(client):
@@ -83,6 +84,7 @@ def test_the_api_is_in_the_schema(client):
 def test_the_page_carries_the_state_and_needs_no_script(client):
     page = client.get("/ask")
     assert page.status_code == 200 and 'name="state"' in page.text and "Where was it played" in page.text
+    assert "/rule?i=" not in page.text          # nothing told yet: nothing to open in the editor
     step = client.post("/ask", data={"state": "", "form": "table", "f_dealer": "Z", "do": "answer"})
     assert "What is the dispute about?" in step.text
     bad = client.post("/ask", data={"state": "{", "form": "table", "do": "answer"})

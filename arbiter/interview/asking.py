@@ -95,7 +95,7 @@ class Interview:
 
     def data(self) -> dict:
         return {"state": self.state.dumps(), "incident": self.text, "answers": self.recap(),
-                "asked": self.asked}
+                "asked": self.asked, "statements": self.told.statements}
 
     @property
     def asked(self) -> int:
