@@ -22,6 +22,10 @@ True
 B revoked at trick 1, and the revoke is established
 >>> ruling.data()["cited"][:2]
 ['english-1864/73', 'english-1864/72']
+>>> ruling.data()["text"] == ruling.render("text")      # the decision written out, as --format text
+True
+>>> ruling.data()["html"].startswith('<h1 class="decision-title">')   # as the web page shows it
+True
 
 Uses: render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words, support.
 """
@@ -34,7 +38,7 @@ from dataclasses import dataclass, field
 from .incident import Incident, IncidentError, parse
 from .incident.printer import alternative_text
 from .lawbook import LawBook, load_lawbook
-from .render.decisions import FORMATS, decision_data, render, render_comparison
+from .render.decisions import FORMATS, decision_json, render, render_comparison
 from .ruling.decision import Decision, codes_for, decide
 
 __all__ = ["ArbiterError", "Ruling", "check", "format_text", "read", "rule"]
@@ -69,10 +73,12 @@ class Ruling:
         return render(self.decision, self.book, fmt, explain)
 
     def data(self, explain: bool = False) -> dict:
-        """What ``--format json`` prints, as Python data."""
+        """What ``--format json`` prints, as Python data: the decision's parts, and the
+        decision written out, ``text`` as ``--format text`` renders it and ``html`` as the
+        web page shows it."""
         if self.compared:
             return json.loads(render_comparison(self.decisions, self.book, "json"))
-        return decision_data(self.decision, self.book, explain)
+        return decision_json(self.decision, self.book, explain)
 
 
 def read(text: str, name: str = "<incident>") -> Incident:
@@ -91,9 +97,7 @@ def rule(source: str | Incident, code: str | None = None, game: str | None = Non
     if compare and code:
         raise ArbiterError("compare rules under every code of the game, side by side; it does not take a code")
     if incident.says_nothing:
-        raise IncidentError.about_file(
-            incident.path, "nothing to rule on: the incident has no statement, finding or question "
-            "(e.g. `trick 1:` then `  A leads S5`; see docs/notation.md)")
+        raise nothing_to_rule(incident)
     book = book or load_lawbook()
     from .ruling.decision import check_names
 
@@ -112,6 +116,16 @@ def rule(source: str | Incident, code: str | None = None, game: str | None = Non
         return Ruling(incident, decisions, book, compared=True, warnings=list(incident.warnings))
     decision = decide(book, incident, code=code or None, game=game_id)
     return Ruling(incident, [decision], book, warnings=list(decision.warnings))
+
+
+def nothing_to_rule(incident: Incident) -> IncidentError:
+    """The error of an incident that says nothing to rule on, at the end of its text, where
+    a statement was expected (line 1, column 1 of an empty one): a place an editor can mark."""
+    lines = incident.lines or [""]
+    last = lines[-1]
+    return IncidentError(incident.path, len(lines), len(last) + 1, last, "a statement",
+                         problem="nothing to rule on: the incident has no statement, finding or question "
+                                 "(e.g. `trick 1:` then `  A leads S5`; see docs/notation.md)")
 
 
 def check(source: str | Incident, all_facts: bool = False, name: str = "<incident>") -> dict:

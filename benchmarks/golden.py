@@ -23,7 +23,8 @@ too. An incident that cannot be ruled keeps its error message instead.
 
 To keep the file to a size that can be read: the same text under the same code and game (a
 boundary's side that is also a ruling) is kept once; no decision keeps ``laws``, the law
-book's own text of each law it cites (``cited`` names them); the replays of the YAML
+book's own text of each law it cites (``cited`` names them), nor the decision written out
+(``text`` and ``html``, made by the templates from the rest); the replays of the YAML
 incidents leave out the seating's facts (who sits where, partners and adversaries), the
 same at every table. The JSON is written a finding or a fact to a line, so that a diff
 shows what changed.
@@ -151,6 +152,12 @@ def _replayed(book: LawBook, incident, code: str | None, game: str | None, seati
     return out
 
 
+#: What the file leaves out of a decision's JSON: the law book's own text of each law cited
+#: (``cited`` names them), and the decision written out (``text``, ``html``), which the
+#: templates make from the rest: a change of wording is not a change of ruling.
+WRITTEN = ("laws", "text", "html")
+
+
 def golden_of(book: LawBook, entry: dict, name: str = "<incident>") -> dict:
     """What the golden file holds for one incident: its decision (as JSON, with the
     explanation), its replay, and, where asked, its comparison under every code."""
@@ -158,7 +165,8 @@ def golden_of(book: LawBook, entry: dict, name: str = "<incident>") -> dict:
         incident = parse(entry["text"], name)
         decision = decide(book, incident, code=entry["code"], game=entry["game"])
         data = json.loads(render(decision, book, "json", explain=entry["full"]))
-        del data["laws"]
+        for written in WRITTEN:
+            del data[written]
         out: dict = {"decision": data, "replay": _replayed(book, incident, entry["code"], entry["game"], entry["full"])}
     except IncidentError as exc:
         return {"error": str(exc)}
@@ -166,7 +174,9 @@ def golden_of(book: LawBook, entry: dict, name: str = "<incident>") -> dict:
         try:
             compared = json.loads(rule(parse(entry["text"], name), compare=True, book=book).render("json"))
             for each in compared["decisions"]:
-                del each["laws"]
+                for written in WRITTEN:
+                    del each[written]
+            del compared["text"], compared["html"]
             out["compare"] = compared
         except (IncidentError, ValueError) as exc:
             out["compare"] = {"error": str(exc)}

@@ -17,13 +17,19 @@ def book():
     return load_lawbook(REPO / "laws")
 
 
+#: The source texts the codes are quoted from, carried by the tests (public-domain books,
+#: copies of the project's seeds: tests/seeds/README.md), so that every test runs on a
+#: fresh clone and none is skipped.
+CARRIED_SEEDS = REPO / "tests" / "seeds"
+
+
 @pytest.fixture(scope="session")
 def seeds_dir() -> Path:
-    """The seeds: from WHIST_SEEDS (then they must be there) or ../shared/seeds/."""
+    """The seeds: from WHIST_SEEDS (then they must be there: CI names the project's own,
+    and tests/test_seeds.py holds the copies here to them), else tests/seeds/."""
     named = os.environ.get("WHIST_SEEDS")
-    path = Path(named) if named else REPO.parent / "shared" / "seeds"
+    path = Path(named) if named else CARRIED_SEEDS
     if not path.is_dir():
-        if named:
-            pytest.fail(f"WHIST_SEEDS={named} is not a directory: the fidelity tests cannot run")
-        pytest.skip("source texts not found (set WHIST_SEEDS to run the fidelity tests)")
+        pytest.fail(f"WHIST_SEEDS={named} is not a directory: the fidelity tests cannot run; unset it to "
+                    f"read the copies in {CARRIED_SEEDS}")
     return path

@@ -1,9 +1,8 @@
 """Fidelity of laws/games/*.yaml to the seed text, and strictness of their loader.
 
-The seed is read from $WHIST_SEEDS, else ../shared/seeds/ beside the repository (the
-``seeds_dir`` fixture of conftest.py). If WHIST_SEEDS is set and the seed is missing,
-the fidelity tests fail (a run that promised the seeds must have them); if it is unset
-and the seeds are absent, they are skipped.
+The seed is read from $WHIST_SEEDS, else from the copy the tests carry in tests/seeds/
+(the ``seeds_dir`` fixture of conftest.py). If WHIST_SEEDS is set and the seed is missing,
+the fidelity tests fail (a run that promised the seeds must have them); they never skip.
 
 The seed's game regions and its tables are parsed here independently of the YAML, so
 that a wrong number or a lost paragraph in the data shows up as a difference.
@@ -81,9 +80,8 @@ def numbers_in(text: str) -> set[int]:
 def regions(seeds_dir: Path) -> dict[str, list[str]]:
     """Game id -> the seed's paragraphs for that game (title line included).
 
-    ``seeds_dir`` (conftest.py) fails when WHIST_SEEDS names a missing directory and
-    skips when it is unset and ../shared/seeds/ is absent; a seeds directory without
-    this seed is a failure.
+    ``seeds_dir`` (conftest.py) fails when WHIST_SEEDS names a missing directory, and is
+    tests/seeds/ when it is unset; a seeds directory without this seed is a failure.
     """
     path = seeds_dir / SEED_NAME
     assert path.is_file(), f"{path} is missing"

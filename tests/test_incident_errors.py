@@ -141,3 +141,82 @@ def test_a_warning_is_told_at_its_line_once_and_the_ruling_goes_on():
     assert "did you mean `has 12 cards`?" in told
     data = incident.warnings[0].as_data()
     assert data["warning"] is True and data["line"] == 2 and data["message"] == "a count that cannot be"
+
+
+# ------------------------------------------------------------------ suggestions by place
+
+def error_of(text: str) -> IncidentError:
+    with pytest.raises(IncidentError) as caught:
+        replay_all(parse(text, "bad.whist"))
+    return caught.value
+
+
+@pytest.mark.parametrize("text, suggestion", [
+    # a verb that fits what follows it: `plays H3`, not `places` (which wants `trump card`)
+    ("trick 1:\n  A plaies H3\n", "plays"),
+    ("trick 1:\n  A plaies trump card face down\n", "places"),
+    # the line ends after the verb: the closest verb, as before
+    ("trick 1:\n  Y laeds\n", "leads"),
+    # a header word that fits: `partners A B`, not `player` (which wants words in quotes)
+    ("partner A B\n", "partners"),
+    ('playr A "Mr. Clay"\n', "player"),
+])
+def test_a_misspelt_word_is_offered_the_word_that_fits_what_follows_it(text, suggestion):
+    error = error_of(text)
+    assert error.suggestion == suggestion, str(error)
+
+
+def test_the_closest_word_is_not_offered_where_what_follows_does_not_fit_it():
+    # `leaves` is closer to `revoes` than `exposes`, but `Y leaves S5` stops at the card
+    error = error_of("trick 1:\n  Y revoes S5 S6 S7\n")
+    assert error.suggestion == "exposes", str(error)
+
+
+@pytest.mark.parametrize("name, text, column, words, suggestion", [
+    ("a revoke stated", "trick 1:\n  Y revokes\n", 5, ["`revokes`", "found from the play", "claims revoke"], None),
+    ("a revoke stated in an alternative", 'disputed:\n  - B revokes\n  - "no"\n', 7, ["found from the play"], None),
+    ("the trump suit in the plural", "trumps hearts\n", 1, ["`trumps`"], "trump hearts"),
+    ("a trump played, said in words", "trick 1:\n  Y trumps with H3\n", 5, ["`trumps with`"], "Y plays H3"),
+    ("a hand thrown down, in words", "trick 1:\n  A throws his cards down\n", 5, ["`throws his cards down`"],
+     "A throws down hand"),
+    ("a game in two words", "game solo whist\n", 1, ["`game solo whist`"], "game solo"),
+    ("a game in words with an accent", "game misère partout\n", 1, ["`game misère partout`"], "game misere-partout"),
+    ("a lead out of turn, said", "trick 1:\n  A leads out of turn S5\n", 5, ["for the replay to find"], "A leads S5"),
+    ("a proposal at Solo, in words", "bidding:\n  Y props\n", 5, ["`props`"], 'Y bids "prop"'),
+])
+def test_words_a_player_writes_that_the_notation_does_not_take_say_what_to_write(name, text, column, words,
+                                                                                 suggestion):
+    error = error_of(text)
+    assert error.column == column, str(error)
+    for word in words:
+        assert word in str(error), str(error)
+    assert error.suggestion == suggestion, str(error)
+    assert "leaves" not in str(error)
+
+
+@pytest.mark.parametrize("text", [
+    "revokes Y\n",                             # at the start of a line, not after an actor
+    'trick 1:\n  Y says "he revokes" (claims revoke) extra\n',   # in quotes, and the error elsewhere
+    "trick 1:\n  Y plays S5 trumps\n",         # after the verb, not in its place
+    "game solo whist-ish\n",                   # another word than the phrase
+])
+def test_a_near_word_is_answered_only_at_its_place(text):
+    error = error_of(text)
+    assert "is not a word" not in str(error) and "the notation does not write" not in str(error), str(error)
+
+
+def test_the_near_word_names_its_words_whatever_their_case():
+    error = error_of("Trumps hearts\n")
+    assert error.suggestion == "trump hearts" and "the notation does not write `Trumps`" in str(error)
+
+
+@pytest.mark.parametrize("text, suggestion", [
+    ("trick 1:\n  Y has twelve cards\n", "12"),
+    ("trick three:\n", "3"),
+    ("packs two\n", "2"),
+    ("trick 1:\n  Y plays the ten of hearts\n", "H10"),
+    ("trick 1:\n  Y plays Jack of Spades\n", "SJ"),
+    ("trick 1:\n  Y plays ace of trumps\n", None),    # what is trumps is not the notation's to guess
+])
+def test_a_number_or_a_card_in_words_is_offered_as_the_notation_writes_it(text, suggestion):
+    assert error_of(text).suggestion == suggestion

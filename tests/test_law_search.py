@@ -204,6 +204,50 @@ def test_any_text_searches_without_error(book, query, all_printings):
         hit.snippet()
 
 
+# ---------------------------------------------------------------- the law that answers
+def test_who_cuts_finds_law_34_the_player_on_the_dealers_right_cuts(book):
+    """Issue 25: "who cuts" did not find Law 34 in the first twelve."""
+    assert "english-1864/34" in ids(search(book, "who cuts", limit=3))
+    assert ids(search(book, "who cuts", code="english-1864", limit=1)) == ["english-1864/34"]
+
+
+def test_who_deals_finds_the_law_that_says_each_player_deals_in_his_turn(book):
+    assert ids(search(book, "who deals", code="english-1864", limit=1)) == ["english-1864/33"]
+
+
+def test_without_its_question_word_the_answer_is_not_preferred(tmp_path, book):
+    """The other side of the edge: "cuts" alone is about cutting, and the laws headed
+    CUTTING come first; without ``questions`` in search.yaml, "who" brings no answer."""
+    assert ids(search(book, "cuts", code="english-1864", limit=1)) != ["english-1864/34"]
+    laws = edited_copy(tmp_path, "  who: [player,", "  whoever: [player,")
+    assert "english-1864/34" not in ids(search(build_lawbook(laws), "who cuts", limit=3))
+
+
+@pytest.mark.parametrize("code, defining", [(None, {"american-1893/17", "english-1864/44"}),
+                                            ("english-1864", {"english-1864/44"}),
+                                            ("american-1893", {"american-1893/17"})])
+def test_misdeal_puts_the_law_that_says_what_a_misdeal_is_first_or_second(book, code, defining):
+    """Issue 25: "misdeal" put English 44 ("It is a misdeal--") ninth."""
+    assert defining <= set(ids(search(book, "misdeal", code=code, limit=2)))
+
+
+def test_a_revoke_is_defined_by_american_28_first(book):
+    assert ids(search(book, "revoke", limit=1)) == ["american-1893/28"]     # "A revoke is a renounce in error"
+
+
+def test_a_ruling_in_a_case_or_a_condition_is_no_definition(book):
+    """"_Decision_--It is a misdeal" (Case IV) and "If any player has more …, it is a
+    misdeal" (American 19a) rule on facts; they do not say what a misdeal is."""
+    first = ids(search(book, "misdeal", limit=4))
+    assert "cavendish-principles/case/4" not in first and "american-1893/19a" not in first
+
+
+def test_without_definitions_the_defining_law_is_not_preferred(tmp_path):
+    laws = edited_copy(tmp_path, "definitions: [it is a, is a, is an, is called, are called, is said to, is termed, means]",
+                       "definitions: []")
+    assert "english-1864/44" not in ids(search(build_lawbook(laws), "misdeal", code="english-1864", limit=2))
+
+
 # ---------------------------------------------------------------- search.yaml refused
 BROKEN = [
     ("an unknown code", "american-1893: [American,", "amercan-1893: [American,",
@@ -221,6 +265,12 @@ BROKEN = [
      ["search.yaml:", "'Foster' is a name of english-1864-foster"]),
     ("punctuation in a name", "AWL,", "A.W.L.,",
      ["search.yaml:", "must be words", "'A.W.L.'"]),
+    ("a question word without its answers", "  whom: [player, players, dealer, eldest hand, partner, adversary, "
+     "adversaries, claimant, candidate]", "  whom: player",
+     ["search.yaml:", "must be a list of the words that answer it"]),
+    ("definitions not a list", "definitions: [it is a, is a, is an, is called, are called, is said to, is termed, "
+     "means]", "definitions: it is a",
+     ["search.yaml:", "must be a list of the words that make a definition"]),
 ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -37,7 +38,49 @@ def test_the_canonical_form_is_kept_with_its_comments():
 
 def test_untidy_input_is_made_canonical():
     messy = "code   english-1864\ntrick 12 :\nY  leads s10   # ten\n    B plays h10\n"
-    assert format_incident(parse(messy)) == "code english-1864\ntrick 12:\n  Y leads ST  # ten\n  B plays HT\n"
+    assert format_incident(parse(messy)) == "code english-1864\ntrick 12:\n  Y leads S10  # ten\n  B plays H10\n"
+
+
+# ------------------------------------------------------------------ what the canonical form keeps
+
+def fmt_twice(text: str) -> str:
+    """The canonical form, checked to be its own canonical form."""
+    once = format_incident(parse(text))
+    assert format_incident(parse(once)) == once
+    return once
+
+
+def test_a_ten_keeps_the_spelling_it_was_written_in():
+    text = "trump card D10\ntrick 1:\n  A leads H10\n  Y plays HT\n  B plays ♠10\n  Z plays ct\nfinding: Y held S10 DT\n"
+    assert fmt_twice(text) == ("trump card D10\ntrick 1:\n  A leads H10\n  Y plays HT\n  B plays S10\n"
+                               "  Z plays CT\nfinding: Y held S10 DT\n")
+    assert fmt_twice("trump card DT\n") == "trump card DT\n"
+
+
+def test_a_ten_in_a_demand_and_an_alternative_keeps_its_spelling():
+    text = 'disputed:\n  - A plays S10; Y plays HT\n  - "no"\ntrick 2:\n  Y demands call S10 from A\n'
+    assert "- A plays S10; Y plays HT" in fmt_twice(text)
+    assert "Y demands call card S10 from A" in fmt_twice(text)
+
+
+def test_comments_aligned_on_neighbouring_lines_stay_aligned_at_their_column():
+    text = "trick 1:\n  A leads S5        # first\n  Y plays S10       # second\n  B plays S3        # third\n"
+    assert fmt_twice(text) == text
+
+
+def test_aligned_comments_whose_lines_grow_past_their_column_move_out_together():
+    text = "trick 1:\nA leads S5  # first\nY plays S3  # second\n"    # the statements take an indent
+    assert fmt_twice(text) == "trick 1:\n  A leads S5  # first\n  Y plays S3  # second\n"
+    text = "trick 1:\nA leads S5 # a\nY plays S3 S4 S6 # b\n"
+    assert fmt_twice(text) == "trick 1:\n  A leads S5  # a\n  Y plays S3 S4 S6  # b\n"
+
+
+def test_a_comment_with_no_neighbour_at_its_column_gets_two_spaces():
+    text = "trick 1:\n  A leads S5        # first\n  Y plays S3\n  B plays S4             # third\n"
+    assert fmt_twice(text) == "trick 1:\n  A leads S5  # first\n  Y plays S3\n  B plays S4  # third\n"
+    # neighbouring lines whose comments stood at different columns are not aligned either
+    text = "trick 1:\n  A leads S5        # first\n  Y plays S3    # second\n"
+    assert fmt_twice(text) == "trick 1:\n  A leads S5  # first\n  Y plays S3  # second\n"
 
 
 def test_a_dispute_gives_one_branch_per_alternative():
@@ -179,10 +222,59 @@ def test_check_json():
 def test_fmt_prints_check_and_writes(tmp_path):
     path = tmp_path / "messy.whist"
     path.write_text("trick 1 :\nY leads s10\n", encoding="utf-8")
-    assert runner.invoke(app, ["fmt", str(path)]).output == "trick 1:\n  Y leads ST\n"
-    assert runner.invoke(app, ["fmt", "--check", str(path)]).exit_code == 1
+    assert runner.invoke(app, ["fmt", str(path)]).output == "trick 1:\n  Y leads S10\n"
+    checked = runner.invoke(app, ["fmt", "--check", str(path)])
+    assert checked.exit_code == 1
+    assert checked.output.splitlines() == [
+        f"{path}:1: not in canonical form (arbiter fmt --write {path})",
+        f"--- {path} (as written)", f"+++ {path} (as arbiter fmt prints it)",
+        "@@ -1,2 +1,2 @@", "-trick 1 :", "-Y leads s10", "+trick 1:", "+  Y leads S10"]
     assert runner.invoke(app, ["fmt", "--write", str(path)]).exit_code == 0
     assert runner.invoke(app, ["fmt", "--check", str(path)]).exit_code == 0
+
+
+def test_fmt_check_names_the_first_line_that_differs_and_shows_only_the_lines_that_do(tmp_path):
+    path = tmp_path / "nearly.whist"
+    path.write_text("code english-1864\ntrick 1:\n  A leads S5\n  Y plays  S3\n  B plays S4\n", encoding="utf-8")
+    checked = runner.invoke(app, ["fmt", "--check", str(path)])
+    assert checked.exit_code == 1
+    lines = checked.output.splitlines()
+    assert lines[0] == f"{path}:4: not in canonical form (arbiter fmt --write {path})"
+    assert lines[3:] == ["@@ -4 +4 @@", "-  Y plays  S3", "+  Y plays S3"]
+
+
+def test_fmt_check_says_in_words_what_no_line_shows(tmp_path):
+    path = tmp_path / "crlf.whist"
+    path.write_bytes(b"trick 1:\r\n  A leads S5\r\n")
+    assert "its lines end in CR LF" in runner.invoke(app, ["fmt", "--check", str(path)]).output
+    path.write_bytes(b"trick 1:\n  A leads S5")
+    assert runner.invoke(app, ["fmt", "--check", str(path)]).output == (
+        f"{path}:2: not in canonical form (arbiter fmt --write {path}): its last line has no newline at the end\n")
+    path.write_bytes(b"trick 1:\n  A leads S5\n")
+    assert runner.invoke(app, ["fmt", "--check", str(path)]).output == ""
+
+
+def test_check_answers_a_word_the_notation_does_not_take_with_what_to_write(tmp_path):
+    path = tmp_path / "said.whist"
+    path.write_text("code english-1864\ntrick 1:\n  A leads S5\n  Y revokes\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.startswith(f"{path}:4:5: the notation does not write `revokes`: a revoke is found from the play")
+    path.write_text("code english-1864\ntrumps hearts\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.output.endswith("  did you mean `trump hearts`?\n")
+
+
+def test_a_solo_whist_bidding_in_its_players_words_is_ruled_and_told_in_the_facts(tmp_path):
+    path = tmp_path / "solo.whist"
+    path.write_text('code american-1893\ngame solo\ndealer Z\nbidding:\n  A passes\n  Y bids "prop"\n'
+                    '  B bids "cop"\n  Z passes\ntrick 1:\n  A leads S2\n', encoding="utf-8")
+    ruled = runner.invoke(app, ["rule", str(path)])
+    assert ruled.exit_code == 0, ruled.output
+    assert 'Y bid "prop"; B bid "cop"' in ruled.output
+    checked = runner.invoke(app, ["check", str(path), "--format", "json"])
+    facts = {f["fact"] for f in json.loads(checked.output)["branches"][0]["facts"]}
+    assert {"bid_read(Y, proposal)", "bid_read(B, acceptance)", "accepted(B, Y)", "bidder(Y)"} <= facts
 
 
 def test_missing_file_is_a_clean_error():

@@ -178,6 +178,16 @@ def test_an_empty_incident_is_nothing_to_rule_on():
     for text in ("", "code english-1864\n", "# only a comment\n"):
         result = rule("-", input=text)
         assert result.exit_code == 1 and "nothing to rule on" in result.output
+    assert rule("-", input="").output.startswith("<stdin>:1:1: nothing to rule on")
+    assert rule("-", input="code english-1864\ndealer Z\n").output.startswith("<stdin>:2:9: nothing to rule on")
+
+
+def test_the_json_of_a_decision_carries_it_written_out():
+    import json
+
+    data = json.loads(rule("-", "--format", "json", input=REVOKE).stdout)
+    assert data["text"] == rule("-", input=REVOKE).stdout
+    assert data["html"] in rule("-", "--format", "html", input=REVOKE).stdout
 
 
 def test_an_unknown_code_or_game_in_the_file_is_shown_at_its_line():

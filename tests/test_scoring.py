@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from arbiter.cli import app
 from arbiter.lawbook import LawBookError
 from arbiter.lawbook.loader import build_lawbook
 from arbiter.scoring import (
+    boston_payment,
     fontainebleau_payment,
     french_boston_payment,
     misere_partout,
@@ -20,7 +22,7 @@ from arbiter.scoring import (
     score_rubber,
     scoring_system,
 )
-from arbiter.scoring.whist import ScoringError
+from arbiter.scoring.whist import ScoringError, game_values, score_words
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -42,9 +44,9 @@ def test_law_72_v_the_claimants_at_two_add_three_and_win_a_treble(english):
 
 def test_tricks_then_honours_and_the_value_of_the_game(english):
     s = score_hand(english, before={"AB": 1, "YZ": 2}, tricks={"AB": 9, "YZ": 4}, honours={"AB": 3})
-    assert s.after == {"AB": 6, "YZ": 2} and (s.winner, s.game_name) == ("AB", "double")
+    assert s.after == {"AB": 5, "YZ": 2} and (s.winner, s.game_name) == ("AB", "double")
     s = score_hand(english, before={"AB": 0, "YZ": 3}, tricks={"AB": 7, "YZ": 6}, honours={"YZ": 4})
-    assert s.after == {"AB": 1, "YZ": 7} and (s.winner, s.game_value) == ("YZ", 2)  # AB scored their trick first
+    assert s.after == {"AB": 1, "YZ": 5} and (s.winner, s.game_value) == ("YZ", 2)  # AB scored their trick first
 
 
 def test_those_at_four_cannot_score_honours(english):
@@ -138,7 +140,7 @@ def test_score_commands():
 
 def test_boston_tables_from_the_command():
     out = runner.invoke(app, ["score", "boston", "--bid", "8", "--put-in-for", "7"]).output
-    assert "100" in out and "pool bid" in out
+    assert "100" in out and "doubles the pool" in out
     out = runner.invoke(app, ["score", "boston", "--misere", "grand-spread"]).output
     assert "160 white counters" in out
     bad = runner.invoke(app, ["score", "boston", "--bid", "5", "--put-in-for", "9"])
@@ -194,3 +196,83 @@ def test_honours_and_sides_that_cannot_be_are_errors_in_words_not_ignored(args, 
     result = runner.invoke(app, ["score", "hand", *args])
     assert result.exit_code == 1 and said in result.output, result.output
     assert "[" not in result.output     # no Python list shown
+
+
+def test_a_side_that_reaches_the_game_is_at_the_games_points_and_no_more(english):
+    """Five at short whist: the points past it do not count, and the score says "game"."""
+    s = score_hand(english, before={"AB": 3, "YZ": 0}, tricks={"AB": 9, "YZ": 4})
+    assert s.after == {"AB": 5, "YZ": 0} and (s.winner, s.game_value) == ("AB", 3)
+    assert s.steps[0][2] == 2 and "3 made, and the game is 5" in s.steps[0][0]
+    assert score_words(s) == "Score: AB 5, game; YZ 0"
+    short = score_hand(english, before={"AB": 2, "YZ": 0}, tricks={"AB": 9, "YZ": 4})   # exactly to five
+    assert short.after["AB"] == 5 and "made" not in short.steps[0][0]
+    under = score_hand(english, before={"AB": 1, "YZ": 0}, tricks={"AB": 8, "YZ": 5})
+    assert score_words(under) == "Score: AB 3; YZ 0" and under.winner is None
+    out = runner.invoke(app, ["score", "hand", "--before", "AB=3", "--tricks", "AB=9", "--tricks", "YZ=4"]).output
+    assert "Score: AB 5, game; YZ 0" in out and "AB 6" not in out
+
+
+def test_a_side_at_the_game_before_the_hand_has_already_won_it(english):
+    with pytest.raises(ScoringError, match="AB cannot have 5 points before the hand: the game is 5"):
+        score_hand(english, before={"AB": 5, "YZ": 0}, tricks={"AB": 7, "YZ": 6})
+    assert score_hand(english, before={"AB": 4, "YZ": 0}, tricks={"AB": 7, "YZ": 6}).winner == "AB"
+    result = runner.invoke(app, ["score", "hand", "--before", "AB=6", "--tricks", "AB=7", "--tricks", "YZ=6"])
+    assert result.exit_code == 1 and "the game is 5" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("value", [4, 5, 13])
+def test_a_game_in_a_rubber_is_worth_what_the_codes_bands_allow(english, value):
+    with pytest.raises(ScoringError, match=rf"game 2 is worth {value}: a game is worth 1, 2 or 3 "
+                                           r"\(a single, a double or a treble; english-1864/8\)"):
+        score_rubber(english, [("AB", 3), ("YZ", value), ("AB", 2)])
+
+
+def test_each_value_the_bands_allow_is_accepted(english):
+    assert game_values(english) == [1, 2, 3]
+    for value in (1, 2, 3):
+        assert score_rubber(english, [("AB", value), ("AB", value)])["winner"] == "AB"
+    result = runner.invoke(app, ["score", "rubber", "AB=5", "YZ=5", "AB=5"])
+    assert result.exit_code == 1 and "a game is worth 1, 2 or 3" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_allowed_values_come_from_the_data(book):
+    american = scoring_system("american-1893", book)
+    assert game_values(american) == list(range(1, 8))          # seven less the losers' score
+    assert game_values(scoring_system("cayenne", book)) is None  # the sources give no value
+
+
+def test_a_rubber_has_two_sides(english):
+    with pytest.raises(ScoringError, match="between two sides, not 3"):
+        score_rubber(english, [("AB", 1), ("YZ", 1), ("CD", 1)])
+
+
+def test_boston_pays_a_bid_failed_from_its_table_and_a_bid_made_its_pool(book):
+    boston = book.descriptions["boston"]
+    failed = boston_payment(boston, 8, won=1)
+    assert (failed["made"], failed["put_in_for"], failed["amount"]) == (False, 7, 100)
+    assert boston_payment(boston, 8, put_in_for=7) == failed | {"won": None}
+    made = boston_payment(boston, 8, won=9)
+    assert (made["made"], made["over_tricks"], made["amount"]) == (True, 1, None)
+    assert made["pool"].startswith("takes the pool") and "does not hold" in made["unpaid"]
+    assert boston_payment(boston, 6, won=6)["pool"].startswith("does not take the pool")
+    out = runner.invoke(app, ["score", "boston", "--bid", "8", "--won", "9"])
+    assert out.exit_code == 0 and "made with 9 (one over-trick): the caller takes the pool" in out.output
+    out = runner.invoke(app, ["score", "boston", "--bid", "5", "--won", "3"])
+    assert out.exit_code == 0 and "put in for 2: 20" in out.output
+
+
+@pytest.mark.parametrize("args, words", [
+    ({"bid": 4, "won": 3}, "bids of 5 to 13 tricks, not 4"),
+    ({"bid": 14, "won": 3}, "bids of 5 to 13 tricks, not 14"),
+    ({"bid": 5, "won": 14}, "from none to thirteen tricks, not 14"),
+    ({"bid": 5, "put_in_for": 6}, "put in for 1 to 5, not 6"),
+    ({"bid": 5, "put_in_for": -1}, "never -1"),
+    ({"bid": 8, "won": 1, "put_in_for": 3}, "is put in for 7, not 3"),
+])
+def test_boston_refuses_what_its_table_does_not_allow(book, args, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        boston_payment(book.descriptions["boston"], **args)
+    cli = [f"--{k.replace('_', '-')}={v}" for k, v in args.items()]
+    result = runner.invoke(app, ["score", "boston", *cli])
+    assert result.exit_code == 1 and words in result.output and "Traceback" not in result.output

@@ -4,6 +4,7 @@ the command line's own (`--format json`), made by the same calls."""
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from pathlib import Path
 
@@ -33,6 +34,14 @@ def cli_json(*args: str):
     result = CliRunner().invoke(cli, list(args))
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+def cli_text(*args: str) -> str:
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
 
 
 def test_a_ruling_is_the_same_json_as_the_command_lines(client):
@@ -85,6 +94,37 @@ def test_an_empty_incident_is_refused_with_what_to_write(client):
     response = client.post("/api/rule", json={"text": "code english-1864\n"})
     assert response.status_code == 422
     assert "nothing to rule on" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("text, line, column", [("", 1, 1), ("code english-1864\n", 1, 18), ("# a note\n\n", 2, 1)])
+def test_an_empty_incident_is_refused_at_the_end_of_its_text_never_at_line_0(client, text, line, column):
+    error = client.post("/api/rule", json={"text": text}).json()["error"]
+    assert (error["line"], error["column"]) == (line, column)
+    assert error["rendered"].startswith(f"incident.whist:{line}:{column}: nothing to rule on")
+
+
+def test_a_ruling_carries_the_decision_written_out_as_text_and_as_the_pages_html(client):
+    data = client.post("/api/rule", json={"text": EXAMPLE.read_text()}).json()
+    assert data["text"] == cli_text("rule", str(EXAMPLE))
+    assert "Decision.--Yes. B revoked at trick 5" in data["text"]
+    assert data["html"].startswith('<h1 class="decision-title">A revoke found at the end of the hand</h1>')
+    assert "<!doctype" not in data["html"], "the fragment the page shows, without a page around it"
+    from arbiter.web.links import pack
+
+    page = client.get("/rule", params={"i": pack(EXAMPLE.read_text())}).text
+    unlinked = re.sub(r'<a class="vide" href="[^"]*">([^<]*)</a>', r"\1", page)
+    assert data["html"] in unlinked, "the fragment the ruling page shows, less its links to the law browser"
+    assert data["html"] in cli_text("rule", str(EXAMPLE), "--format", "html"), "and --format html shows"
+
+
+def test_the_written_decision_follows_explain_and_compare(client):
+    plain = client.post("/api/rule", json={"text": EXAMPLE.read_text()}).json()
+    why = client.post("/api/rule", json={"text": EXAMPLE.read_text(), "explain": True}).json()
+    assert "Why" not in plain["text"] and "Why" in why["text"] and "<h2>Why</h2>" in why["html"]
+    compared = client.post("/api/rule", json={"text": EXAMPLE.read_text(), "compare": True}).json()
+    assert compared["text"] == cli_text("rule", str(EXAMPLE), "--compare")
+    assert "the codes compared</h1>" in compared["html"]
+    assert all(d["text"] and d["html"] for d in compared["decisions"])
 
 
 def test_check_gives_the_facts_or_the_error(client):
@@ -221,3 +261,14 @@ def test_the_boston_family_is_scored_by_the_same_tables_as_the_command_line(clie
     assert bad.status_code == 400 and "no bid 'nonsense'" in bad.json()["error"]["message"]
     assert client.post("/api/score/boston", json={"misere": "grand-misere"}).json()["each_adversary"] > 0
     assert client.post("/api/score/boston", json={"bid": 7}).status_code == 400
+    made = client.post("/api/score/boston", json={"bid": 8, "won": 9}).json()
+    assert (made["made"], made["amount"], made["over_tricks"]) == (True, None, 1) and made["unpaid"]
+    failed = client.post("/api/score/boston", json={"bid": 8, "won": 1}).json()
+    assert (failed["made"], failed["put_in_for"], failed["amount"]) == (False, 7, 100)
+    bad = client.post("/api/score/boston", json={"bid": 4, "won": 3})
+    assert bad.status_code == 400 and "bids of 5 to 13 tricks" in bad.json()["error"]["message"]
+
+
+def test_a_rubber_of_games_no_table_allows_is_refused_in_words(client):
+    bad = client.post("/api/score/rubber", json={"games": [["AB", 5], ["YZ", 5], ["AB", 5]]})
+    assert bad.status_code == 400 and "a game is worth 1, 2 or 3" in bad.json()["error"]["message"]

@@ -91,6 +91,12 @@ def test_an_incident_with_a_mistake_shows_the_parsers_message_at_its_line(client
     assert "A leeds S5" in page.text, "the editor keeps what was written"
 
 
+def test_an_empty_incident_is_marked_at_line_1_column_1_not_0(client):
+    page = client.get("/rule", params={"i": pack("")})
+    assert page.status_code == 422
+    assert 'data-line="1" data-column="1"' in page.text and "nothing to rule on" in page.text
+
+
 def test_an_unknown_game_from_the_form_is_said_in_words(client):
     _, page = ruled(client, EXAMPLE, game="bridge")
     assert page.status_code == 400 and "no game &#39;bridge&#39;" in page.text

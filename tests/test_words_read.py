@@ -133,6 +133,11 @@ def _bid_facts(game: str, words: str):
 @pytest.mark.parametrize("game, words, expected", [
     ("boston", "seven hearts", (["7-hearts"], ["win"], [7], ["hearts"])),
     ("boston", "Seven Grand", (["7-grand"], ["win"], [7], ["grand"])),
+    # the ten, in words or in figures
+    ("boston", "ten tricks", (["10-tricks"], ["win"], [10], [])),
+    ("boston", "10 tricks", (["10-tricks"], ["win"], [10], [])),
+    ("boston", "Ten Hearts", (["10-hearts"], ["win"], [10], ["hearts"])),
+    ("boston", "10 hearts", (["10-hearts"], ["win"], [10], ["hearts"])),
     ("boston", "misère", (["misere"], ["lose"], [], [])),
     ("boston", "Little Misère", (["little-misere"], ["lose"], [], [])),
     ("boston", "petite misère", (["little-misere"], ["lose"], [], [])),
@@ -157,8 +162,92 @@ def test_a_bid_that_cannot_be_read_is_an_error_at_its_line():
         replay(incident)
     assert str(raised.value).startswith(
         "b.whist:5:11: cannot read the bid 'seven hurts' in Boston: a bid is a number of tricks and what is "
-        'trumps ("seven hearts"), or a call such as "boston", "misère", "little misère", "grand misère"\n'
+        'trumps ("seven hearts"), or a call such as "boston", "little misère", "grand misère", "little spread", '
+        '"grand spread", "misère partout"\n'
         '      A bids "seven hurts"\n')
+
+
+def test_a_bid_that_cannot_be_read_in_solo_whist_is_offered_solo_whists_calls_not_bostons():
+    incident = parse('code american-1893\ngame solo\ndealer Z\nbidding:\n  A bids "seven hurts"\n', "b.whist")
+    with pytest.raises(IncidentError) as raised:
+        replay(incident)
+    message = str(raised.value)
+    assert 'in Solo Whist' in message
+    assert 'a call such as "proposal", "acceptance", "solo", "misère", "abundance", "misère ouverte"' in message
+    assert "boston" not in message and "little spread" not in message
+
+
+@pytest.mark.parametrize("game, words", [
+    ("solo", "boston"), ("solo", "Little Spread"), ("solo", "Grand Misère"), ("solo", "piccolissimo"),
+    ("boston", "Abundance declared"), ("boston-de-fontainebleau", "abundance declared"),
+])
+def test_a_call_of_one_game_is_not_read_in_another(game, words):
+    """Boston's calls at Solo Whist, and Solo Whist's own at Boston, are errors, not bids."""
+    incident = parse(f'code american-1893\ngame {game}\ndealer Z\nbidding:\n  A bids "{words}"\n', "b.whist")
+    with pytest.raises(IncidentError, match="cannot read the bid"):
+        replay(incident)
+
+
+def test_the_same_words_are_each_games_own_call():
+    """"Misère ouverte" is Solo Whist's open misère, and at Boston its Little Spread."""
+    assert _bid_facts("solo", "misère ouverte")[0] == ["misere-ouverte"]
+    assert _bid_facts("boston", "misère ouverte")[0] == ["little-spread"]
+
+
+@pytest.mark.parametrize("words, expected", [
+    ("prop", (["proposal"], ["win"], [], [])),
+    ("Proposal", (["proposal"], ["win"], [], [])),
+    ("solo", (["solo"], ["win"], [], [])),
+    ("misère", (["misere"], ["lose"], [], [])),
+    ("misere", (["misere"], ["lose"], [], [])),
+    ("abundance", (["abundance"], ["win"], [], [])),
+    ("Abundance Declared", (["abundance-declared"], ["win"], [], [])),
+    ("misère ouverte", (["misere-ouverte"], ["lose"], [], [])),
+    ("Misere Ouverte", (["misere-ouverte"], ["lose"], [], [])),
+    ("open misère", (["misere-ouverte"], ["lose"], [], [])),
+    ("open misere", (["misere-ouverte"], ["lose"], [], [])),
+])
+def test_solo_whists_calls_are_read_as_its_players_call_them(words, expected):
+    assert _bid_facts("solo", words) == expected
+
+
+SOLO = """code american-1893
+game solo
+dealer Z
+bidding:
+  A passes
+  Y bids "{prop}"
+  B bids "{cop}"
+  Z passes
+trick 1:
+  A leads S2
+"""
+
+
+def test_prop_and_cop_make_the_acceptor_the_proposers_partner_as_accepts_does():
+    facts = replay(parse(SOLO.format(prop="prop", cop="cop"), "s.whist")).facts
+    assert facts.has("accepted", "B", "Y") and facts.has("bidder", "Y")
+    assert facts.has("bid_read", "B", "acceptance") and not facts.match("overcalled")
+    written = replay(parse(SOLO.format(prop="prop", cop="cop").replace('B bids "cop"', "B accepts Y"), "s.whist")).facts
+    assert written.has("accepted", "B", "Y") and written.has("bidder", "Y")
+
+
+def test_a_second_proposal_is_no_acceptance_but_an_over_call():
+    facts = replay(parse(SOLO.format(prop="prop", cop="solo"), "s.whist")).facts
+    assert not facts.match("accepted") and facts.has("overcalled", "Y", "B") and facts.has("bidder", "B")
+
+
+def test_a_cop_with_no_proposal_standing_makes_no_partner_and_is_warned_about():
+    incident = parse(SOLO.format(prop="prop", cop="cop").replace('  Y bids "prop"\n', ""), "s.whist")
+    facts = replay(incident).facts
+    assert not facts.match("accepted")
+    assert any("no bid of another player stands to be accepted" in str(w) for w in incident.warnings)
+
+
+def test_the_laws_read_a_solo_misere_called_in_its_players_words(book):
+    text = MISERE.replace("game boston", "game solo")
+    assert "game_lost(Y)" in _holdings(book, text.format(bid="misère ouverte"))
+    assert "game_lost(Y)" not in _holdings(book, text.format(bid="abundance declared"))
 
 
 def test_a_bid_outside_the_boston_family_stands_as_its_words():

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..support.escapes import json_text, shown
+from ..support.escapes import json_text
 from . import completion, terminal
 
 # The parser, the replay and the narrative are imported when a command needs them, so that
@@ -100,10 +100,12 @@ def check(
 def fmt(
     file: FileArgument,
     write: Annotated[bool, typer.Option("--write", "-w", help="Rewrite the file in place.")] = False,
-    check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if the file is not in canonical form.")] = False,
+    check_only: Annotated[bool, typer.Option(
+        "--check", help="Exit 1 if the file is not in canonical form, showing where it differs.")] = False,
 ) -> None:
     """Print an incident in its canonical form."""
     from ..incident import format_incident
+    from .canonical import differences
     from .errors import fail
     from .files import replace_text
 
@@ -112,7 +114,7 @@ def fmt(
     canonical = text.encode("utf-8") == original      # byte for byte: what --write would leave
     if check_only:
         if not canonical:
-            typer.echo(shown(f"{file}: not in canonical form (arbiter fmt --write {file})"), err=True)
+            typer.echo("\n".join(differences("<stdin>" if file == "-" else file, original, text)), err=True)
             raise typer.Exit(1)
         return
     if write and file != "-":

@@ -44,7 +44,7 @@ def hand(
                                              autocompletion=completion.choices("text", "json"))] = "text",
 ) -> None:
     """Score one hand of whist under a code: the revoke, tricks, honours, the game and its value."""
-    from ..scoring.whist import ScoringError, hand_data, score_hand, scoring_system
+    from ..scoring.whist import ScoringError, hand_data, score_hand, score_words, scoring_system
 
     with user_errors():
         try:
@@ -59,7 +59,7 @@ def hand(
             return
         for line in result.explain():
             typer.echo(shown(line))
-        typer.echo(shown("Score: " + ", ".join(f"{s} {p}" for s, p in result.after.items())))
+        typer.echo(shown(score_words(result)))
 
 
 @score_app.command()
@@ -130,17 +130,19 @@ def misere_partout_(
 @score_app.command()
 def boston(
     bid: Annotated[Optional[int], typer.Option("--bid", help="Tricks bid (5 to 13).")] = None,
-    put_in_for: Annotated[Optional[int], typer.Option("--put-in-for", help="Tricks the bidder is put in for.")] = None,
+    won: Annotated[Optional[int], typer.Option("--won", help="Tricks the caller won.")] = None,
+    put_in_for: Annotated[Optional[int], typer.Option(
+        "--put-in-for", help="Tricks the caller is put in for (those he fell short by).")] = None,
     misere: Annotated[Optional[str], typer.Option(
         "--misere", help="little-misere, grand-misere, little-spread or grand-spread.")] = None,
 ) -> None:
-    """Boston's payments from its tables: a bidder put in for so many tricks, or a misère.
+    """Boston's payments from its tables: a bid made or failed (--won, or --put-in-for), or a misère.
 
-    Only the tail of Boston survives in the source, so the table is given as printed: what
-    "put in for" means is in the lost part of the text.
+    Only the tail of Boston survives in the source: the table of what a failed caller is
+    put in for, the misères, and the pool; what a bid made is paid is in the lost part.
     """
     from ..lawbook import load_lawbook
-    from ..lawbook.games import put_in_for as lookup
+    from ..scoring.boston import boston_payment, boston_words
 
     with user_errors():
         game = load_lawbook().descriptions["boston"]
@@ -153,17 +155,13 @@ def boston(
             typer.echo(f"The caller of a {misere.replace('-', ' ')} wins from, or loses to, each adversary "
                        f"{amount} white counters; there are no over-tricks.")
             return
-        if bid is None or put_in_for is None:
-            fail("give --bid and --put-in-for, or --misere", code=2)
+        if bid is None or (won is None and put_in_for is None):
+            fail("give --bid and --won (or --put-in-for), or --misere", code=2)
         try:
-            amount = lookup(game, bid, put_in_for)
-        except KeyError as exc:
+            paid = boston_payment(game, bid, won=won, put_in_for=put_in_for)
+        except (KeyError, ValueError) as exc:
             fail(str(exc).strip("'\""))
-        pool = game.rule("pool-bid").value
-        assert pool is not None   # the rule states a single value
-        typer.echo(f"A bid of {bid} tricks, put in for {put_in_for}: {amount} (Boston's table, reduced to the "
-                   f"American decimal system). " + (f"A bid of {pool} or more is a pool bid." if bid >= pool else
-                                                    f"A bid under {pool} is not a pool bid."))
+        typer.echo(boston_words(paid))
 
 
 @score_app.command("french-boston")

@@ -133,6 +133,11 @@ class Incident:
 
     items: list = field(default_factory=list)
     trailing_comments: dict[int, str] = field(default_factory=dict)   # line -> comment
+    #: how the file wrote what the canonical form may write either way, so that ``arbiter fmt``
+    #: gives it back: the column of each trailing comment's ``#`` (line -> column), and the
+    #: tens written ``10`` rather than ``T`` (line -> the cards so written on it)
+    comment_columns: dict[int, int] = field(default_factory=dict, compare=False)
+    tens_written_10: dict[int, frozenset[Card]] = field(default_factory=dict, compare=False)
     path: str = "<incident>"
     code: str | None = None
     game: str = "whist"

@@ -4,14 +4,18 @@ Lark reads the grammar (``grammar.lark``); a Transformer with one method per rul
 the model; a second pass gives each statement its moment (the ``trick 12:`` it stands
 under), joins the ``- …`` alternatives to their ``disputed:`` line and applies the header.
 Every error, Lark's or ours, becomes an IncidentError with the line, a caret, what was
-expected in plain words and, for a misspelt word, the nearest word that would do.
+expected in plain words and what to write instead, chosen by what may stand at that place
+(:mod:`.suggestions`): a word the notation does not take answered from the near-words
+table, else the nearest of the words the parser expects there that fits the rest of the line.
 """
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 import threading
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache, partial
 from pathlib import Path
@@ -23,7 +27,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..cards import Card, Suit, parse_pbn_hand
 from ..support.grammars import lalr_parser
 from ..words import vocabulary as vocab
-from . import limits
+from . import limits, suggestions
 from .errors import IncidentError
 from .model import (
     HAND_SIZE,
@@ -113,11 +117,12 @@ def parse(text: str, path: str = "<incident>") -> Incident:
     _BUILD.begin(path, lines, starts)
     try:
         items = _lark().parse(source)
+        tens = _BUILD.tens_written_10()
     except UnexpectedInput as exc:
-        raise _explain(exc, path, lines) from None
+        raise _explain(exc, path, lines, stripped) from None
     finally:
         _BUILD.end()
-    return _assemble(items, comments, path, lines)
+    return _assemble(items, comments, path, lines, tens)
 
 
 # ------------------------------------------------------------------ comments
@@ -126,8 +131,9 @@ def parse(text: str, path: str = "<incident>") -> Incident:
 _CLOSING_QUOTE = {'"': '"', "“": "”"}
 
 
-def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str, bool]]]:
-    """Blank out ``# …`` (outside quotes); return the lines and {line: (comment, standalone)}."""
+def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str, bool, int]]]:
+    """Blank out ``# …`` (outside quotes); return the lines and {line: (comment, standalone,
+    the column of its ``#``)}."""
     out, comments = [], {}
     for number, line in enumerate(lines, 1):
         if "#" not in line:
@@ -151,7 +157,7 @@ def _take_out_comments(lines: list[str]) -> tuple[list[str], dict[int, tuple[str
         if cut is None:
             out.append(line)
             continue
-        comments[number] = (line[cut + 1:].strip(), not line[:cut].strip())
+        comments[number] = (line[cut + 1:].strip(), not line[:cut].strip(), cut + 1)
         out.append(line[:cut] + " " * (len(line) - cut))
     return out, comments
 
@@ -187,12 +193,13 @@ def _expected_words(expected: set[str]) -> tuple[str, list[str]]:
     return (" or ".join(parts) if parts else "something else"), keywords
 
 
-def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError:
+def _explain(exc: UnexpectedInput, path: str, lines: list[str], stripped: list[str]) -> IncidentError:
     line = getattr(exc, "line", None) or len(lines) or 1
     column = getattr(exc, "column", None) or 1
     if isinstance(exc, UnexpectedEOF) or line > len(lines):
         line, column = max(len(lines), 1), len(lines[-1]) + 1 if lines else 1
     text = lines[line - 1] if 0 < line <= len(lines) else ""
+    source = stripped[line - 1] if 0 < line <= len(stripped) else ""
     if isinstance(exc, UnexpectedToken):
         expected, keywords = _expected_words(set(exc.accepts or exc.expected))
         found = exc.token
@@ -205,14 +212,21 @@ def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError
     else:
         expected, keywords = _expected_words(set(getattr(exc, "expected", ()) or ()))
         word = ""
-    suggestion = _suggest(word, keywords)
+    near = suggestions.near_word(source, column)
+    if near is not None:
+        # words a player writes that the notation does not take: what to write instead
+        return IncidentError(path, line, near.column, text, expected, near.suggestion, near.problem)
+    suggestion = suggestions.fitting(word, keywords, source, column - 1, _reads_to)
     start = re.match(r"[^\s\"]*", text[column - 1:])
     assert start is not None   # [^\s"]* matches, if only the empty string
     whole = start.group() if text else ""
     if not suggestion and TOKEN_WORDS["CARD"] in expected and whole:
-        suggestion = _card_suggestion(whole)
+        suggestion = _card_suggestion(whole) or suggestions.card_in_words(text[column - 1:])
     if not suggestion and TOKEN_WORDS["SUIT"] in expected and word:
-        suggestion = _suggest(word, ["spades", "hearts", "diamonds", "clubs"])
+        suggestion = suggestions.fitting(word, ["spades", "hearts", "diamonds", "clubs"], source, column - 1,
+                                         _reads_to)
+    if not suggestion and TOKEN_WORDS["INT"] in expected and word:
+        suggestion = suggestions.number_in_words(word)
     problem = None
     if word and found_text_is_line_end(word):
         word = ""
@@ -233,19 +247,28 @@ def _explain(exc: UnexpectedInput, path: str, lines: list[str]) -> IncidentError
     return IncidentError(path, line, column, text, expected, suggestion, problem)
 
 
+def _reads_to(line: str) -> int:
+    """How far the parser reads ``line`` standing alone (one item, as every line is): the
+    column it stops at, or past the end where it reads the whole line -- one further where
+    nothing in it is wrong than where a word in it means nothing (an unknown claim)."""
+    with _BUILD.apart(line):
+        try:
+            _lark().parse(line + "\n")
+        except UnexpectedEOF:
+            return len(line) + 1
+        except UnexpectedInput as exc:
+            return getattr(exc, "column", None) or 1
+        except IncidentError:
+            return len(line) + 1
+    return len(line) + 2
+
+
 #: A suit letter followed by what is not a rank: ``S1``, ``H11``, ``DX``.
 _NOT_A_CARD = re.compile(r"[SHDC♠♥♦♣♤♡♢♧]\w+", re.I)
 
 
 def found_text_is_line_end(word: str) -> bool:
     return word in ("", "\n") or not word.strip()
-
-
-def _suggest(word: str, keywords: list[str]) -> str | None:
-    if not word or not word.isalpha():
-        return None
-    close = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.6)
-    return close[0] if close and close[0] != word else None
 
 
 def _card_suggestion(word: str) -> str | None:
@@ -306,9 +329,26 @@ class _Build(Transformer):
 
     def begin(self, path: str, lines: list[str], starts: list[Pos]) -> None:
         self._local.path, self._local.lines, self._local.starts = path, lines, starts
+        self._local.tens = {}
+
+    def tens_written_10(self) -> dict[int, frozenset[Card]]:
+        """The cards written with ``10`` for their rank (not ``T``), by line."""
+        return {line: frozenset(cards) for line, cards in self._local.tens.items()}
 
     def end(self) -> None:
         self._local.__dict__.clear()
+
+    @contextlib.contextmanager
+    def apart(self, line: str) -> Iterator[None]:
+        """Within: ``line`` is the text being parsed, on its own (a suggestion tried while
+        the file's error is explained); the file's own parse is as it was afterwards."""
+        saved = dict(self._local.__dict__)
+        self.begin("<suggestion>", [line], [Pos(1, 1)])
+        try:
+            yield
+        finally:
+            self._local.__dict__.clear()
+            self._local.__dict__.update(saved)
 
     def fail(self, token, problem: str, suggestion: str | None = None) -> NoReturn:
         path, lines = self._local.path, self._local.lines
@@ -398,9 +438,12 @@ class _Build(Transformer):
     # statements -----------------------------------------------------------
     def card(self, token: Token) -> Card:
         try:
-            return Card.parse(str(token))
+            card = Card.parse(str(token))
         except ValueError as exc:
             self.fail(token, str(exc))
+        if str(token).endswith("10"):     # the ten, written so: the canonical form keeps it
+            self._local.tens.setdefault(token.line, set()).add(card)
+        return card
 
     def cards(self, children):
         return tuple(self.card(t) for t in children)
@@ -566,7 +609,7 @@ _SINGLE = {"code", "game", "title", "source", "seats", "dealer", "dummy", "bidde
            "trump", "trump_card", "deal", "question", "score", "no_partners"}
 
 
-def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
+def _assemble(items, comments, path: str, lines: list[str], tens: dict[int, frozenset[Card]]) -> Incident:
     incident = Incident(path=path, lines=lines)
 
     def fail(pos: Pos, problem: str, suggestion: str | None = None) -> NoReturn:
@@ -653,11 +696,13 @@ def _assemble(items, comments, path: str, lines: list[str]) -> Incident:
         fail(line.pos, f"the two dummies of Double Dummy sit on opposite sides, one for each player: "
                        f"{incident.dummies[0]} and {incident.dummies[1]} are partners")
 
-    for number, (text, standalone) in comments.items():
+    for number, (text, standalone, column) in comments.items():
         if standalone:
             result.append(Comment(text, Pos(number, 1)))
         else:
             incident.trailing_comments[number] = text
+            incident.comment_columns[number] = column
+    incident.tens_written_10 = tens
     result.sort(key=lambda i: (_line_of(i), 0 if isinstance(i, Comment) else 1))
     incident.items = result
     return incident

@@ -1,15 +1,19 @@
 """The canonical form of an incident: what ``arbiter fmt`` prints.
 
 Items stay in the order written, comments included; spacing, indentation, the spelling of
-cards (``H10`` becomes ``HT``) and of moments are made uniform. Parsing the printed form
-gives the same incident again.
+cards (``♥A`` and ``ha`` become ``HA``) and of moments are made uniform. Where the canonical
+form allows either of two ways, the file's is kept: a ten stays as written, ``H10`` or
+``HT``; trailing comments aligned on neighbouring lines stay aligned (at their column, or
+further out where a line grew past it), and a comment standing alone gets two spaces before
+its ``#``. Parsing the printed form gives the same incident again, and printing it again
+gives the same text.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..cards import pbn_hand
+from ..cards import Card, pbn_hand
 from ..support.escapes import HIDDEN, escape, shown
 from .model import (
     UNSPECIFIED,
@@ -76,11 +80,19 @@ def _quote(words: str | None) -> str:
 
 
 
-def statement_text(s: Statement) -> str:
-    card = str(s.cards[0]) if s.cards else ""
+def _card(card: Card, tens: frozenset[Card]) -> str:
+    """A card as the canonical form writes it: a ten as the file wrote it (``H10`` where the
+    card is in ``tens``, else ``HT``)."""
+    return f"{card.suit.value}10" if card.rank == "T" and card in tens else str(card)
+
+
+def statement_text(s: Statement, tens: frozenset[Card] = frozenset()) -> str:
+    """The statement as the canonical form writes it; ``tens``, the cards its line wrote with
+    ``10`` for their rank."""
+    card = _card(s.cards[0], tens) if s.cards else ""
     demand_arg = f" {card}" if card else f" {s.suit.word}" if s.suit else f" {s.number}" if s.number is not None else ""
     text = _VERBS[s.verb].format(
-        cards=" ".join(map(str, s.cards)), card=card, n=s.number, words=_quote(s.words),
+        cards=" ".join(_card(c, tens) for c in s.cards), card=card, n=s.number, words=_quote(s.words),
         target=f" {s.target}" if s.target else "", target_name=s.target or "",
         detail=s.detail or "", where=f" {_WHERE[s.detail]}" if s.detail in _WHERE else "",
         opt_words=f" {_quote(s.words)}" if s.words is not None else "",
@@ -130,7 +142,7 @@ def header_text(h: HeaderLine, incident: Incident) -> str:
     if h.key == "trump":
         return f"trump {v.word}"
     if h.key == "trump_card":
-        return f"trump card {v}"
+        return f"trump card {_card(v, incident.tens_written_10.get(h.pos.line, frozenset()))}"
     if h.key == "deal":
         # clockwise from the first seat, "-" for a hand that is not known (the hands after
         # the last known one left out; a deal with no hand known is one "-")
@@ -144,36 +156,68 @@ def header_text(h: HeaderLine, incident: Incident) -> str:
 
 def format_incident(incident: Incident) -> str:
     """The canonical text of ``incident``."""
-    out: list[str] = []
+    rows: list[tuple[str, int | None]] = []      # each line, and the line it was in the file
+
+    def tens(line: int) -> frozenset[Card]:
+        return incident.tens_written_10.get(line, frozenset())
+
     for item in incident.items:
         indent = ""
         if isinstance(item, (Statement, Dispute)) and item.moment is not UNSPECIFIED and item.moment != UNSPECIFIED:
             indent = "  "
         if isinstance(item, Comment):     # a comment is read as written: what is hidden is shown
-            out.append(f"# {shown(item.text)}".rstrip())
+            rows.append((f"# {shown(item.text)}".rstrip(), None))
             continue
+        line = item.pos.line
         if isinstance(item, HeaderLine):
-            line = header_text(item, incident)
+            text = header_text(item, incident)
         elif isinstance(item, MomentLine):
-            line = moment_text(item.moment)
+            text = moment_text(item.moment)
         elif isinstance(item, Statement):
-            line = indent + statement_text(item)
+            text = indent + statement_text(item, tens(line))
         elif isinstance(item, Finding):
-            line = "finding: " + (statement_text(item.statement) if item.statement else _quote(item.text))
+            text = "finding: " + (statement_text(item.statement, tens(line)) if item.statement else _quote(item.text))
         elif isinstance(item, Dispute):
             title = f" {_quote(item.title)}" if item.title else ""
-            out.append(_with_comment(f"{indent}disputed{title}:", incident, item.pos.line))
+            rows.append((f"{indent}disputed{title}:", line))
             for alt in item.alternatives:
                 body = (_quote(alt.text) if alt.text is not None
-                        else "; ".join(statement_text(s) for s in alt.statements))
-                out.append(_with_comment(f"{indent}  - {body}", incident, alt.pos.line))
+                        else "; ".join(statement_text(s, tens(alt.pos.line)) for s in alt.statements))
+                rows.append((f"{indent}  - {body}", alt.pos.line))
             continue
         else:  # pragma: no cover - every item type is handled above
             raise TypeError(item)
-        out.append(_with_comment(line, incident, item.pos.line))
-    return "\n".join(out) + "\n"
+        rows.append((text, line))
+    return "\n".join(_with_comments(rows, incident)) + "\n"
 
 
-def _with_comment(line: str, incident: Incident, number: int) -> str:
-    comment = incident.trailing_comments.get(number)
-    return f"{line}  # {shown(comment)}" if comment else line
+def _with_comments(rows: list[tuple[str, int | None]], incident: Incident) -> list[str]:
+    """The lines with their trailing comments. A run of neighbouring lines (neighbours in the
+    file) whose comments stood at one column keeps them aligned: at that column where every
+    line leaves two spaces before it, else two spaces past the longest. A comment alone gets
+    two spaces."""
+    comments, columns = incident.trailing_comments, incident.comment_columns
+    out: list[str] = []
+    i = 0
+    while i < len(rows):
+        text, line = rows[i]
+        if line is None or not comments.get(line):
+            out.append(text)
+            i += 1
+            continue
+        run = [rows[i]]
+        while i + len(run) < len(rows):
+            nxt = rows[i + len(run)][1]
+            previous = run[-1][1]
+            if (nxt is None or previous is None or nxt != previous + 1 or not comments.get(nxt)
+                    or columns.get(nxt) != columns.get(line)):
+                break
+            run.append(rows[i + len(run)])
+        column = (columns.get(line) or 0) - 1      # where the # stood, from 0
+        widest = max(len(t) for t, _ in run) + 2
+        at = (column if column >= widest else widest) if len(run) > 1 else len(text) + 2
+        for t, n in run:
+            assert n is not None     # a run holds only lines with comments
+            out.append(f"{t.ljust(at)}# {shown(comments[n])}")
+        i += len(run)
+    return out

@@ -80,16 +80,24 @@ def _load(directory: str) -> Phrases:
     for n, item in enumerate(_list(bids["calls"], fail, "bids.calls"), 1):
         entry = f"bid #{n}"
         if not isinstance(item, dict) or not {"id", "words", "object", "quote"} <= set(item) <= {
-                "id", "words", "object", "quote", "tricks"}:
-            fail("a bid has id, words, object and quote (and tricks)", entry)
+                "id", "words", "object", "quote", "tricks", "games"}:
+            fail("a bid has id, words, object and quote (and tricks, games)", entry)
         if item["object"] not in OBJECTS:
             fail(f"object must be one of {', '.join(sorted(OBJECTS))}", entry, "object")
         tricks = item.get("tricks")
         if tricks is not None and not (isinstance(tricks, int) and 0 < tricks <= 13):
             fail("tricks must be a number from 1 to 13", entry, "tricks")
+        games_of = item.get("games")
+        if games_of is not None and not (isinstance(games_of, list) and games_of
+                                         and all(isinstance(g, str) for g in games_of)):
+            fail("games must be a list of games", entry, "games")
         calls.append(BidCall(str(item["id"]), _variants(item["words"], fail, entry), item["object"], tricks,
-                             item["quote"]))
+                             item["quote"], None if games_of is None else frozenset(games_of)))
     games = frozenset(str(g) for g in _list(bids["games"], fail, "bids.games"))
+    for call in calls:
+        if call.games is not None and not call.games <= games:
+            fail(f"games must be among bids.games: {', '.join(sorted(call.games - games))} reads no bids",
+                 f"bid {call.id}", "games")
     trumps = _variants(bids["trumps"], fail, "bids")
     tricks_words = frozenset(w for v in _variants(bids["tricks_words"], fail, "bids") for w in v)
     return Phrases(tuple(formulas), games, tuple(calls), trumps, tricks_words)

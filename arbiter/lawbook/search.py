@@ -9,13 +9,16 @@ data in ``laws/search.yaml`` (:mod:`.searchwords`): the codes' names and their o
 
 How results are ranked: an entry holding any of the query's concepts (its words, each
 with its synonyms) is a result, so a word found nowhere does not sink the others. First
-come the entries where the query's words stand together as a phrase; then those holding
-more of the concepts; among equals, by BM25 -- the heading counting most, then the topics,
+come the entries where the query's words stand together as a phrase, and those that answer
+it (a sentence that defines what it asks about, "It is a misdeal"; a first sentence that
+names the answer to its question word, "the player on the dealer's right cuts": the words
+of ``questions`` and ``definitions`` in ``laws/search.yaml``); then those holding more of
+the concepts; among equals, by BM25 -- the heading counting most, then the topics,
 then the text and footnotes (:data:`.searchindex.TABLES`), so a law headed THE REVOKE comes
 before one that mentions a revoke in passing, and a word found everywhere ("card") counts
 for little -- a little less for etiquette, rules and prefaces than for laws
 (:data:`KIND_WEIGHT`). ``Hit.score`` is that order as one number: the concepts held, plus
-one for the phrase, plus the BM25 relevance scaled into 0..1.
+one for the phrase, plus one for an answer, plus the BM25 relevance scaled into 0..1.
 
 Other printings of a code (``edition_of``) are searched only when named or with
 ``all_printings``.
@@ -137,10 +140,11 @@ def search(book: LawBook, query: str, code: str | None = None, limit: int | None
         for eid in (index.matching(concept.expression(), codes) if len(parsed.concepts) > 1 else ranked):
             held[eid] += 1
     in_phrase = index.matching(quoted(parsed.phrase), codes) if parsed.phrase else set()
+    answering = _answering(book, index, parsed, codes)
     scores = {}
     for eid, relevance in ranked.items():
         relevance *= KIND_WEIGHT.get(book.entries[eid].kind, 1.0)
-        scores[eid] = round(held[eid] + (eid in in_phrase) + relevance / (1 + relevance), 4)
+        scores[eid] = round(held[eid] + (eid in in_phrase) + (eid in answering) + relevance / (1 + relevance), 4)
     best = sorted(scores, key=lambda eid: (-scores[eid], index.position[eid]))[:limit or None]
     all_terms = parsed.terms()
     rarity = index.frequency(all_terms)
@@ -148,6 +152,18 @@ def search(book: LawBook, query: str, code: str | None = None, limit: int | None
     phrase_term = " ".join(stems(parsed.phrase)[w] for w in parsed.phrase)
     return [Hit(book.entries[eid], scores[eid], terms, eid in in_phrase, held[eid],
                 phrase_term if eid in in_phrase else "") for eid in best]
+
+
+def _answering(book: LawBook, index, parsed: Query, codes: list[str]) -> set[str]:
+    """The entries that answer the query rather than use its words: those with a sentence
+    defining one of its concepts ("It is a misdeal"), and, for a question ("who cuts"),
+    those whose first sentence names its answer beside the thing asked ("the player on the
+    dealer's right cuts")."""
+    markers = book.search_words.definitions
+    found = index.matching(parsed.defined(markers), codes, tables=("in_definitions",)) if markers else set()
+    if parsed.answers:
+        found |= index.matching(parsed.answered(), codes, tables=("in_lead_words",))
+    return found
 
 
 def _codes(book: LawBook, parsed: Query, code: str | None, all_printings: bool) -> list[str]:

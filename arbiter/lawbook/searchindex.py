@@ -3,9 +3,11 @@
 FTS5 ships inside Python's ``sqlite3``; it tokenizes (``unicode61``: letters and digits,
 accents removed), stems (Porter's algorithm: "revoking", "revokes", "revoked" are one
 word) and ranks (BM25, weighted by column), all in C, far better than matching written by
-hand. Each entry is a row of three tables -- its heading, its topics, its wording (text and
-footnotes) -- each row with the entry's code, kept to filter on but not searched. Three
-tables, not three columns of one, because FTS5's BM25 weighs a column's matches but takes a
+hand. Each entry is a row of five tables -- its heading, its topics, its wording (text and
+footnotes), its first sentence (the law's own statement of what it rules), and the sentences
+that define a term ("It is a misdeal", by ``definitions`` in ``laws/search.yaml``) -- each
+row with the entry's code, kept to filter on but not searched. Separate tables, not columns
+of one, because FTS5's BM25 weighs a column's matches but takes a
 word's rarity and the row's length over the whole row: in one table, a law with a long text
 would lose the weight its heading gives it, and a heading word would count as rare or common
 by the texts ("revoke" found the short laws that mention a revoke before the long one headed
@@ -28,6 +30,7 @@ from time import perf_counter
 from typing import TYPE_CHECKING
 
 from .model import FOOTNOTE_MARK
+from .searchwords import phrase_words
 
 if TYPE_CHECKING:
     from .model import Law, LawBook
@@ -38,8 +41,20 @@ TOKENIZE = "porter unicode61 remove_diacritics 2"
 #: an entry is about (its heading, its topics) counts for more than a word of its text; a
 #: footnote for a little less.
 TABLES = {"in_heading": (3.0, (("heading", 1.0),)),
+          "in_definitions": (3.0, (("defining", 1.0),)),
+          "in_lead": (1.5, (("lead", 1.0),)),
           "in_topics": (2.0, (("topics", 1.0),)),
           "in_wording": (1.0, (("body", 1.0), ("notes", 0.7)))}
+
+#: Tables searched only to find, never to rank, with the words as written (no stemming):
+#: a law's first sentence, where "who cuts" looks for "cuts" itself, the verb as the
+#: question has it ("the player on the dealer's right cuts"), not "cutting" or "cut".
+AS_WRITTEN = {"in_lead_words": ("lead",)}
+TOKENIZE_AS_WRITTEN = "unicode61 remove_diacritics 2"
+
+#: A sentence: up to a full stop, question or exclamation mark that ends it (before a space
+#: or the end of the text).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 class SearchUnavailable(RuntimeError):
@@ -132,11 +147,12 @@ class SearchIndex:
                     found[eid] = found.get(eid, 0.0) - scale * bm25
         return found
 
-    def matching(self, expression: str, codes: list[str]) -> set[str]:
-        """The entries of ``codes`` that match ``expression`` in any table, unranked."""
+    def matching(self, expression: str, codes: list[str], tables: Iterable[str] = tuple(TABLES)) -> set[str]:
+        """The entries of ``codes`` that match ``expression`` in any of ``tables`` (every
+        table, unless told), unranked."""
         within = ", ".join(f"?{n}" for n in range(2, len(codes) + 2))
         sql = " UNION ".join(f"SELECT rowid FROM {table} WHERE {table} MATCH ?1 AND code IN ({within})"
-                             for table in TABLES)
+                             for table in tables if table in TABLES or table in AS_WRITTEN)
         with self.lock:
             rows = self.db.execute(sql, [expression, *codes]).fetchall()
         return {self.ids[rowid] for (rowid,) in rows}
@@ -179,7 +195,8 @@ def build(book: LawBook) -> SearchIndex:
     start = perf_counter()
     db = _connect()
     ids = list(book.entries)
-    contents = [_contents(book.entries[eid]) for eid in ids]
+    markers = book.search_words.definitions
+    contents = [_contents(book.entries[eid], markers) for eid in ids]
     with db:
         for table, (_, columns) in TABLES.items():
             names = ", ".join(name for name, _ in columns)
@@ -190,16 +207,58 @@ def build(book: LawBook) -> SearchIndex:
                            ((i, *held[table], book.entries[eid].code)
                             for i, (eid, held) in enumerate(zip(ids, contents))))
             db.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
+        for table, written in AS_WRITTEN.items():
+            db.execute(f"CREATE VIRTUAL TABLE {table} USING fts5({', '.join(written)}, code UNINDEXED, "
+                       f"tokenize='{TOKENIZE_AS_WRITTEN}')")
+            db.executemany(f"INSERT INTO {table}(rowid, {', '.join(written)}, code) VALUES "
+                           f"({', '.join('?' * (len(written) + 2))})",
+                           ((i, *held[table], book.entries[eid].code)
+                            for i, (eid, held) in enumerate(zip(ids, contents))))
         db.execute("CREATE VIRTUAL TABLE wording_terms USING fts5vocab(in_wording, 'row')")
     return SearchIndex(db=db, ids=ids, position={e: i for i, e in enumerate(ids)},
                        built_in=perf_counter() - start, lock=threading.Lock())
 
 
-def _contents(law: Law) -> dict[str, tuple[str, ...]]:
+def _contents(law: Law, markers: tuple[tuple[str, ...], ...] = ()) -> dict[str, tuple[str, ...]]:
     """What each table holds of one entry, column by column."""
+    said = sentences(_plain(law.text))
     return {"in_heading": (law.heading or "",),
+            "in_definitions": (" ".join(s for s in said if law.kind in DEFINING_KINDS and _defines(s, markers)),),
+            "in_lead": (said[0] if said else "",),
+            "in_lead_words": (said[0] if said else "",),
             "in_topics": (" ".join(t.replace("-", " ") for t in law.topics),),
             "in_wording": (_plain(law.text), _plain(" ".join(t for t in law.footnotes.values() if t)))}
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, in order.
+
+    >>> sentences("It is a misdeal-- I. Unless the cards are dealt. II. If...")
+    ['It is a misdeal-- I.', 'Unless the cards are dealt.', 'II.', 'If...']
+    """
+    return [s for s in _SENTENCE_END.split(text.strip()) if s]
+
+
+#: The kinds of entry whose sentences may define: the codes' own laws. A gloss's "It is a
+#: misdeal" is a decision on a case, not what a misdeal is.
+DEFINING_KINDS = frozenset({"law", "exception", "rule"})
+#: How far into a sentence a definition's words may stand: "It is a misdeal", "A revoke is
+#: a renounce"; "If any player has more than the proper number of cards, it is a misdeal" is
+#: a ruling on a case, not a definition.
+_DEFINED_WITHIN = 2
+
+
+def _defines(sentence: str, markers: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether ``sentence`` defines a term: it opens with the words of a definition
+    (``laws/search.yaml``), after at most a term and its article.
+
+    >>> marks = (("it", "is", "a"), ("is", "a"))
+    >>> [_defines(s, marks) for s in ("It is a misdeal--", "A revoke is a renounce in error.",
+    ...                               "If a player has more cards, it is a misdeal.")]
+    [True, True, False]
+    """
+    held = phrase_words(sentence)
+    return any(tuple(held[i:i + len(m)]) == m for m in markers for i in range(_DEFINED_WITHIN + 1))
 
 
 def _plain(text: str) -> str:

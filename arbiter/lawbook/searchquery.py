@@ -6,7 +6,9 @@ by word, longest match first:
 - a code's name (``laws/search.yaml``'s ``codes``, or a code's id, typed as one token or as
   words) narrows the search to the codes it names and is not itself searched for;
 - a small word or a question word (:data:`STOPWORDS`: "what happens if someone", "the",
-  "code") is left out; if nothing else is left, the words are searched as typed;
+  "code") is left out; if nothing else is left, the words are searched as typed. A
+  question word of ``questions`` ("who") brings the words of its answer ("player",
+  "dealer"), sought beside the query's words in a law's first sentence;
 - each other word, or a phrase of ``synonyms`` ("having none"), is one :class:`Concept`,
   searched in all its forms: "exposed" also finds "faced", "revoke" also "renounce".
   Words match on their stems, as the index stems them (:mod:`.searchindex`), so the
@@ -42,6 +44,9 @@ STOPWORDS = frozenset("""
 
 #: The most concepts a query is read for: enough for any question, bounded for a server.
 MAX_CONCEPTS = 24
+#: How many words may stand between an answer to a question word and the thing asked
+#: about: "the player on the dealer's right cuts" (dealer, 's, right: three).
+ANSWER_NEAR = 4
 _MAX_WORDS = 200
 
 #: A word, as the index's tokenizer (unicode61) cuts them: letters and digits.
@@ -91,9 +96,24 @@ class Query:
     codes: tuple[str, ...]          # the codes it names ("American"): () for every code
     phrase: tuple[str, ...]         # the words that, standing together, rank first
     ignored: tuple[str, ...]        # the small and question words left out
+    answers: tuple[tuple[str, ...], ...] = ()   # the words of an answer to its question word ("who": player…)
 
     def expression(self) -> str:
         return " OR ".join(c.expression() for c in self.concepts)
+
+    def answered(self) -> str:
+        """An FTS5 expression for a sentence that answers the query's question: one of its
+        answers within :data:`ANSWER_NEAR` words of one of its concepts' forms as written
+        ("the player on the dealer's right cuts"); "" if it asks no question."""
+        return " OR ".join(f"NEAR({quoted(a)} {quoted(f)}, {ANSWER_NEAR})"
+                           for a in self.answers for c in self.concepts for f in c.forms)
+
+    def defined(self, markers: tuple[tuple[str, ...], ...]) -> str:
+        """An FTS5 expression for a sentence that defines one of the query's concepts: the
+        words of a definition (``markers``) just before or after one of its forms ("It is
+        a misdeal", "A revoke is a renounce")."""
+        return " OR ".join(f"NEAR({quoted(m)} {quoted(f)}, 1)"
+                           for m in markers for c in self.concepts for f in c.forms)
 
     def terms(self) -> tuple[str, ...]:
         """Every form searched, stemmed, for highlighting: a word's stem, or a phrase's
@@ -116,6 +136,7 @@ class _Vocabulary:
     names: dict[tuple[str, ...], tuple[str, ...]]
     synonyms: dict[tuple[str, ...], tuple[tuple[str, ...], ...]]
     longest: int
+    questions: dict[str, tuple[tuple[str, ...], ...]]
 
 
 def _vocabulary(book: LawBook) -> _Vocabulary:
@@ -138,7 +159,8 @@ def _vocabulary(book: LawBook) -> _Vocabulary:
 
     synonyms = {stemmed(f): group for group in given.synonyms for f in group}
     vocabulary = _Vocabulary(names={stemmed(n): tuple(c) for n, c in named.items()},
-                             synonyms=synonyms, longest=max(map(len, phrases), default=1))
+                             synonyms=synonyms, longest=max(map(len, phrases), default=1),
+                             questions={" ".join(q): a for q, a in given.questions.items()})
     book.cache["search_vocabulary"] = vocabulary
     return vocabulary
 
@@ -163,6 +185,7 @@ def parse_query(book: LawBook, query: str) -> Query:
     roles: list[str] = []                     # per word: name, ignored, or concept
     concepts: list[Concept] = []
     ignored: list[str] = []
+    answers: list[tuple[str, ...]] = []
     i = 0
     while i < len(ws):
         for k in range(min(vocabulary.longest, len(ws) - i), 0, -1):
@@ -182,6 +205,7 @@ def parse_query(book: LawBook, query: str) -> Query:
             if ws[i] in STOPWORDS:
                 ignored.append(ws[i])
                 roles.append("ignored")
+                answers += [a for a in vocabulary.questions.get(ws[i], ()) if a not in answers]
             else:
                 concepts.append(Concept((ws[i],), ((ws[i],),)))
                 roles.append("concept")
@@ -195,7 +219,7 @@ def parse_query(book: LawBook, query: str) -> Query:
     held = [n for n, role in enumerate(roles) if role == "concept"]
     span = range(held[0], held[-1] + 1)
     phrase = tuple(ws[n] for n in span) if len(span) > 1 and all(roles[n] != "name" for n in span) else ()
-    return Query(query, tuple(concepts[:MAX_CONCEPTS]), tuple(named), phrase, tuple(ignored))
+    return Query(query, tuple(concepts[:MAX_CONCEPTS]), tuple(named), phrase, tuple(ignored), tuple(answers))
 
 
 def _distinct(concepts: list[Concept]) -> list[Concept]:

@@ -10,7 +10,13 @@ Two kinds of knowledge about the codes that a search engine cannot have, kept as
 - **the codes' old words.** The codes say a card is *faced* where a reader says
   *exposed*, that a player *renounces* where he would say *revokes*. Each line of
   ``synonyms`` is one thing in several words (a word or a phrase each); a query holding
-  one of them searches for all.
+  one of them searches for all;
+- **what answers a question.** "Who cuts?" is answered by a law that says *the player on
+  the dealer's right cuts*: ``questions`` gives each question word the words that stand
+  beside the thing asked about in a law's answer to it;
+- **what a definition looks like.** "It is a misdeal", "a revoke is a renounce in error":
+  ``definitions`` lists the words that make a sentence define a term, so that the law that
+  says what a thing is ranks before the laws that only use its name.
 
 The file is checked when the law book is built, so ``arbiter laws check`` and every
 command refuse a malformed one: an unknown key or code, a name or synonym that is not
@@ -33,7 +39,7 @@ from .yamlio import read_yaml
 #: What a name or a synonym may hold: words of letters and digits, apostrophes and hyphens
 #: between them (both only separate words, as in the index), spaces between words.
 _PHRASE = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*(?: [^\W_]+(?:['’-][^\W_]+)*)*\Z")
-_KEYS = ("codes", "synonyms")
+_KEYS = ("codes", "synonyms", "questions", "definitions")
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,10 @@ class SearchWords:
     code_names: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
     #: each group of words meaning one thing, as given
     synonyms: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    #: a question word -> the words that stand in a law's answer to it ("who" -> player, dealer)
+    questions: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    #: the words that make a sentence a definition ("it is a", "is called")
+    definitions: tuple[tuple[str, ...], ...] = ()
 
 
 def phrase_words(text: str) -> tuple[str, ...]:
@@ -111,7 +121,22 @@ def load_search_words(path: Path, codes: list[str]) -> SearchWords:
             owner[words] = g
             members.append(words)
         groups.append(tuple(members))
-    return SearchWords(code_names={w: tuple(c) for w, c in names.items()}, synonyms=tuple(groups))
+    questions: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+    raw_questions = data.get("questions") or {}
+    if not isinstance(raw_questions, dict):
+        check.fail(("questions",), "must map each question word to the words of its answer, e.g. who: [player]")
+    for word, answers in raw_questions.items():
+        asked = check.phrase(("questions", word), word, "a question word")
+        if not isinstance(answers, list) or not answers:
+            check.fail(("questions", word), "must be a list of the words that answer it, e.g. [player, dealer]")
+        questions[asked] = tuple(check.phrase(("questions", word, i), a, "a word or phrase")
+                                 for i, a in enumerate(answers))
+    raw_definitions = data.get("definitions") or []
+    if not isinstance(raw_definitions, list):
+        check.fail(("definitions",), "must be a list of the words that make a definition, e.g. [it is a]")
+    definitions = tuple(check.phrase(("definitions", i), d, "a word or phrase") for i, d in enumerate(raw_definitions))
+    return SearchWords(code_names={w: tuple(c) for w, c in names.items()}, synonyms=tuple(groups),
+                       questions=questions, definitions=definitions)
 
 
 def _close(word: str, choices) -> str | None:

@@ -199,10 +199,26 @@ def decision_data(decision: Decision, book: LawBook, explain: bool = False) -> d
     }
 
 
-def render(decision: Decision, book: LawBook, fmt: str = "text", explain: bool = False) -> str:
+def decision_json(decision: Decision, book: LawBook, explain: bool = False) -> dict:
+    """What ``--format json`` prints: the decision as plain data, and the decision written
+    out, ``text`` as ``--format text`` renders it and ``html`` as the web page shows it (the
+    fragment, without the page around it), so that a program need not rebuild the prose."""
     data = decision_data(decision, book, explain)
+    return written(data, book, explain)
+
+
+def written(data: dict, book: LawBook, explain: bool = False) -> dict:
+    """``data`` (a decision's :func:`decision_data`) with its ``text`` and ``html`` added."""
+    env = _environment()
+    text = env.get_template("decision.text.j2").render(d=data, book=book, explain=explain)
+    html = env.get_template("_decision.html.j2").render(d=data, book=book, explain=explain)
+    return {**data, "text": text, "html": html}
+
+
+def render(decision: Decision, book: LawBook, fmt: str = "text", explain: bool = False) -> str:
     if fmt == "json":
-        return json_text(data, indent=2) + "\n"
+        return json_text(decision_json(decision, book, explain), indent=2) + "\n"
+    data = decision_data(decision, book, explain)
     template = _environment().get_template(f"decision.{fmt}.j2")
     return template.render(d=data, book=book, explain=explain)
 
@@ -213,8 +229,11 @@ def render_comparison(decisions: list[Decision], book: LawBook, fmt: str = "text
     data = [decision_data(d, book) for d in decisions]
     comparison = comparison_data(decisions)
     if fmt == "json":
-        return json_text({"decisions": data, "comparison": comparison,
-                          "differences": [line for b in comparison["branches"] for line in b["differing"]]},
+        env = _environment()
+        return json_text({"decisions": [written(d, book) for d in data], "comparison": comparison,
+                          "differences": [line for b in comparison["branches"] for line in b["differing"]],
+                          "text": env.get_template("comparison.text.j2").render(ds=data, c=comparison, book=book),
+                          "html": env.get_template("_comparison.html.j2").render(ds=data, c=comparison, book=book)},
                          indent=2) + "\n"
     template = _environment().get_template(f"comparison.{fmt}.j2")
     return template.render(ds=data, c=comparison, book=book)

@@ -92,3 +92,55 @@ def french_boston_payment(game: Game, bid: str, suit: str, honours: int = 0, ext
     if double:
         amount *= _value(game, "doubles-multiplier")
     return amount
+
+
+def boston_payment(game: Game, bid: int, won: int | None = None, put_in_for: int | None = None) -> dict:
+    """A hand of Boston bid for ``bid`` tricks: the caller who took ``won`` (or is put in
+    for ``put_in_for`` tricks, those he fell short by) from the table of the tricks a failed
+    caller is put in for; the pool he takes, or doubles (the pool bid, from the game's rules).
+
+    Only the tail of Boston survives in the source: what a made bid is paid is in the lost
+    part, so a bid made is paid the pool alone, and ``amount`` is None, said in ``unpaid``.
+    A bid the table has no row for, a count of tricks no hand allows, or a shortfall past
+    the row is an error in words.
+    """
+    table = game.table("put-in-for")
+    bids = [int(row.key) for row in table.rows]
+    if bid not in bids:
+        raise ValueError(f"Boston's table has bids of {bids[0]} to {bids[-1]} tricks, not {bid}")
+    if won is not None and not 0 <= won <= 13:
+        raise ValueError(f"a player takes from none to thirteen tricks, not {won}")
+    if put_in_for is not None and put_in_for < 0:
+        raise ValueError(f"a caller is put in for the tricks he fell short by, never {put_in_for}")
+    short = bid - won if won is not None else put_in_for
+    if short is None:
+        raise ValueError("give the tricks won (--won), or the tricks the caller is put in for (--put-in-for)")
+    if won is not None and put_in_for is not None and put_in_for != max(0, short):
+        raise ValueError(f"a caller of {bid} who took {won} is put in for {max(0, short)}, not {put_in_for}")
+    pool = _value(game, "pool-bid")
+    out: dict = {"bid": bid, "won": won, "made": short <= 0, "pool_bid": bid >= pool}
+    if short <= 0:
+        out.update(put_in_for=0, amount=None, over_tricks=-short,
+                   pool=(f"takes the pool (a bid of {pool} or more is a pool bid)" if bid >= pool else
+                         f"does not take the pool (a pool bid is one of {pool} or more)"),
+                   unpaid="what each adversary pays for a bid made, and for over-tricks, is in the part of "
+                          "Boston the source does not hold (laws/games/boston.yaml)")
+        return out
+    columns = table.row_columns(table.row(bid))
+    if short not in columns:
+        raise ValueError(f"a caller of {bid} tricks is put in for 1 to {bid}, not {short}")
+    out.update(put_in_for=short, amount=table.value(bid, short), over_tricks=0,
+               pool="doubles the pool (if the hand is played out)", unpaid=None)
+    return out
+
+
+def boston_words(r: dict) -> str:
+    """A hand of Boston paid, in words, as ``arbiter score boston`` says it."""
+    if r["made"]:
+        over = {0: "", 1: " (one over-trick)"}.get(r["over_tricks"], f" ({r['over_tricks']} over-tricks)")
+        won = f", made with {r['won']}{over}" if r["won"] is not None else ", made"
+        return (f"A bid of {r['bid']} tricks{won}: the caller {r['pool']}. "
+                f"{r['unpaid'][:1].upper()}{r['unpaid'][1:]}.")
+    won = f", {r['won']} won" if r["won"] is not None else ""
+    return (f"A bid of {r['bid']} tricks{won}, put in for {r['put_in_for']}: {r['amount']} (Boston's table, "
+            f"reduced to the American decimal system); the caller {r['pool']}.")

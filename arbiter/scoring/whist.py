@@ -53,6 +53,13 @@ class HandScore:
         return lines
 
 
+def score_words(result: HandScore) -> str:
+    """The score after the hand, as a scorer writes it: a side that has won the game is at
+    the game's points, "AB 5, game" (the points past it do not count)."""
+    return "Score: " + "; ".join(f"{side} {points}" + (", game" if side == result.winner else "")
+                                 for side, points in result.after.items())
+
+
 def hand_data(result: HandScore) -> dict:
     """A scored hand as ``arbiter score hand --format json`` and the JSON API give it."""
     return {"before": result.before, "after": result.after, "winner": result.winner,
@@ -81,8 +88,12 @@ def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
     if system.get("book") is None:
         missing = system.get("not_in_source") or ["this game's trick values are not in the sources"]
         raise ScoringError("; ".join(missing))
-    result = HandScore(before=dict(score), after=score)
     game = system["game_points"]["value"]
+    over = next((s for s, n in score.items() if n >= game), None)
+    if over is not None:
+        raise ScoringError(f"{over} cannot have {score[over]} points before the hand: the game is {game} "
+                           f"({_laws_named(system['game_points']['law'])}), and a side at {game} has won it")
+    result = HandScore(before=dict(score), after=score)
     revoking = revoke[0] if revoke else None
     if revoking is not None and not system.get("revoke"):
         raise ScoringError("this game's scoring has no revoke penalty to apply")
@@ -95,8 +106,11 @@ def score_hand(system: dict, before: dict[str, int], tricks: dict[str, int],
             return bool(result.winner)
         if side == revoking and cap is not None:
             points = max(0, min(points, cap - score[side]))
-        score[side] += points
-        result.steps.append((what, side, points, law))
+        counted = min(points, game - score[side])      # points past the game do not count
+        if counted < points:
+            what = f"{what}: {points} made, and the game is {game}"
+        score[side] += counted
+        result.steps.append((what, side, counted, law))
         if score[side] >= game:
             result.winner = side
             _value(system, result, side, sides)
@@ -166,6 +180,31 @@ def _value(system: dict, result: HandScore, winner: str, sides: list[str]) -> No
             return
 
 
+def _laws_named(law) -> str:
+    return ", ".join(law) if isinstance(law, list) else str(law)
+
+
+def game_values(system: dict) -> list[int] | None:
+    """What a game won may be worth under a code's scoring, from its numbers: the values of
+    its bands (english-1864: 1, 2 or 3), or 1 to the game's points where a game is worth its
+    points less the losers' score; None where the sources give no value (Cayenne)."""
+    value = system.get("game_value")
+    if not value:
+        return None
+    if value.get("less_losers_score"):
+        return list(range(1, system["game_points"]["value"] + 1))
+    return sorted({band["value"] for band in value["bands"]})
+
+
+def _worth(system: dict, values: list[int]) -> str:
+    """``1, 2 or 3 (a single, a double or a treble; english-1864/8)``."""
+    said = ", ".join(map(str, values[:-1])) + f" or {values[-1]}" if len(values) > 1 else str(values[0])
+    bands = (system.get("game_value") or {}).get("bands") or []
+    names = [f"a {band['name']}" for band in sorted(bands, key=lambda b: b["value"]) if band.get("name")]
+    named = (", ".join(names[:-1]) + f" or {names[-1]}; ") if len(names) > 1 else ""
+    return f"{said} ({named}{_laws_named(system['game_value']['law'])})"
+
+
 def rubber_words(r: dict) -> str:
     """A settled rubber in words, as ``arbiter score rubber`` and the scoring page say it."""
     laws = r["law"] if isinstance(r["law"], str) else ", ".join(r["law"])
@@ -181,6 +220,10 @@ def score_rubber(system: dict, games: list[tuple[str, int]]) -> dict:
     if not rules:
         raise ScoringError("this code does not play rubbers")
     needed = rules["best_of"] // 2 + 1
+    allowed = game_values(system)
+    sides = list(dict.fromkeys(side for side, _ in games))
+    if len(sides) > 2:
+        raise ScoringError(f"a rubber is played between two sides, not {len(sides)} ({', '.join(sides)})")
     won: dict[str, int] = {}
     points: dict[str, int] = {}
     winner = None
@@ -189,6 +232,8 @@ def score_rubber(system: dict, games: list[tuple[str, int]]) -> dict:
             raise ScoringError(f"game {i} is played after the rubber was won by {winner}")
         if value < 1:
             raise ScoringError(f"game {i} is worth {value}: a game won is worth at least one point")
+        if allowed is not None and value not in allowed:
+            raise ScoringError(f"game {i} is worth {value}: a game is worth {_worth(system, allowed)}")
         won[side] = won.get(side, 0) + 1
         points[side] = points.get(side, 0) + value
         if won[side] == needed:

@@ -180,7 +180,9 @@ class TableActs(TableState):
 
     def on_bids(self, s: Statement) -> None:
         """A bid: a second bid by the same player straight after his first corrects it; a bid
-        by another player over-calls the bid standing before it."""
+        by another player over-calls the bid standing before it. A call that accepts the bid
+        standing ("cop" to a "prop") over-calls nothing: its caller becomes the bidder's
+        partner, as ``accepts SEAT`` makes him."""
         self.add("bids", s.actor, s.words, s=s)
         reading = self.read_bid(s)
         tricks = _tricks_in(s.words or "") if reading is None else reading.tricks
@@ -191,6 +193,9 @@ class TableActs(TableState):
             self.add("bid_object", s.actor, reading.object, s=s)
             if reading.trump:
                 self.add("bid_trump", s.actor, reading.trump, s=s)
+            if reading.object == "accept":
+                self.accepts_bid_standing(s)
+                return
         if s.actor in self.passed:
             self.add("bid_after_pass", s.actor, s.words, s=s)
         if self.bidding:
@@ -202,6 +207,18 @@ class TableActs(TableState):
         self.bidding.append((s.actor, s.words))
         if s.actor not in self.passed:
             self.last_bid = s
+
+    def accepts_bid_standing(self, s: Statement) -> None:
+        """An acceptance read from a bid's words: the player accepts the bid standing, as
+        ``accepts`` writes it (even after he passed: "any player in turn after him may
+        accept, although such a one may have already passed"). With no bid of another
+        standing there is nothing to accept: a warning, and no partner made."""
+        bid = self.last_bid
+        if bid is None or bid.actor == s.actor:
+            self.i.warn(s.pos, f"{s.actor} accepts, and no bid of another player stands to be accepted",
+                        "a proposal before it, such as `Y bids \"prop\"`", at=s.words)
+            return
+        self.add("accepted", s.actor, bid.actor, s=s)
 
     def bidder_from_bidding(self) -> None:
         """Where the incident names no bidder, he is the player whose bid stands: the last
@@ -233,15 +250,15 @@ class TableActs(TableState):
         customs = self.customs
         if not customs.reads_bids:
             return None
-        reading = phrases.read_bid(s.words or "", customs.calls, customs.phrases)
+        reading = phrases.read_bid(s.words or "", customs.calls, customs.phrases, customs.game)
         if reading is None:
             import difflib
 
-            names = phrases.bid_names(customs.calls, customs.phrases)
+            names = phrases.bid_names(customs.calls, customs.phrases, customs.game)
             close = difflib.get_close_matches(" ".join(phrases.words_of(s.words or "")), names, n=1)
             raise self.i.error(s.pos, f"cannot read the bid {s.words!r} in {customs.name}: a bid is a "
                                "number of tricks and what is trumps (\"seven hearts\"), or a call such as "
-                               + ", ".join(f'"{n}"' for n in names[:4]), close[0] if close else None, at=s.words)
+                               + ", ".join(f'"{n}"' for n in names[:6]), close[0] if close else None, at=s.words)
         return reading
 
     def on_passes(self, s: Statement) -> None:

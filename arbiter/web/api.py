@@ -1,9 +1,11 @@
 """The JSON API (``/api/…``), documented by its OpenAPI schema at ``/api/openapi.json``:
 the same JSON as ``--format json`` on the command line, made by the same calls.
 
-An incident that cannot be read is a 422 whose ``error`` holds its line, column, message,
-suggestion and the rendered message with the caret; an unknown law, code, case or game is
-a 404 or 400 with a message in words.
+Every error is ``{"error": {"message": …}}`` (arbiter/web/answers.py documents each status
+each endpoint answers, and tests/test_api_schema.py holds the answers to it). An incident
+that cannot be read is a 422 whose ``error`` holds its line, column, message, suggestion and
+the rendered message with the caret; an unknown law, code or case is a 404, an unknown code
+or game given beside an incident a 400, with a message in words.
 
 What rules, checks or formats an incident is done by a referee (arbiter/web/referees.py), a
 process of its own with a time and a memory budget: the endpoint hands the work over and
@@ -25,14 +27,20 @@ from ..incident import IncidentError
 from ..lawbook import UnknownCode, UnknownLaw
 from ..lawbook.export import code_to_dict, comparison_to_dict, hit_to_dict, law_to_dict
 from ..support.names import quoted
-from . import service
+from . import answers, service
+from .answers import errors
 from .jsontext import JSONText
 from .limits import MAX_BODY
 from .referral import answered
 
 router = APIRouter(prefix="/api")
 
-Text = Field(..., max_length=MAX_BODY, description="The incident, in the notation of docs/notation.md.")
+#: A short incident, the schema's example of one: a revoke (Schemathesis sends it too, so that
+#: a decision is among the answers checked against the schema).
+EXAMPLE = ("code english-1864\ntrick 1:\n  A leads H5\n  Y plays H2\n  B plays S3\n  Z plays H9\n"
+           "trick 2:\n  Z leads H10\n  A plays H3\n  Y plays H7\n  B plays HK\n")
+Text = Field(..., max_length=MAX_BODY, description="The incident, in the notation of docs/notation.md.",
+             examples=[EXAMPLE])
 
 
 class RuleRequest(BaseModel):
@@ -74,7 +82,8 @@ def _bad(message: str, status: int = 400) -> JSONText:
     return JSONText({"error": {"message": message}}, status_code=status)
 
 
-@router.post("/rule", summary="Rule on an incident", tags=["incidents"])
+@router.post("/rule", summary="Rule on an incident", tags=["incidents"],
+             responses={200: {"model": answers.Decision | answers.Comparison}, **errors(400, 413, 422, 503)})
 async def rule(request: RuleRequest, http: Request) -> Any:
     """The decision, as ``arbiter rule --format json`` prints it (with ``compare``, as
     ``arbiter rule --compare --format json``)."""
@@ -93,7 +102,8 @@ def rule_answer(text: str, code: str | None, game: str | None, explain: bool, co
         return _bad(str(exc))
 
 
-@router.post("/check", summary="Read and replay an incident", tags=["incidents"])
+@router.post("/check", summary="Read and replay an incident", tags=["incidents"],
+             responses={200: {"model": answers.Checked}, **errors(413, 422, 503)})
 async def check(request: CheckRequest, http: Request) -> Any:
     """The statement of facts and the facts the replay derives, as ``arbiter check
     --format json``; or the first error, at its line and column."""
@@ -107,7 +117,8 @@ def check_answer(text: str, all_facts: bool) -> Response:
         return _incident_error(exc)
 
 
-@router.post("/format", summary="An incident in canonical form", tags=["incidents"])
+@router.post("/format", summary="An incident in canonical form", tags=["incidents"],
+             responses={200: {"model": answers.Formatted}, **errors(413, 422, 503)})
 async def format_(request: FormatRequest, http: Request) -> Any:
     """The incident as ``arbiter fmt`` prints it, and whether it was already so."""
     return await answered(http, "api.format", text=request.text)
@@ -121,13 +132,14 @@ def format_answer(text: str) -> Response:
     return JSONText({"text": formatted, "canonical": formatted == text})
 
 
-@router.get("/codes", summary="The codes", tags=["laws"])
+@router.get("/codes", summary="The codes", tags=["laws"], responses={200: {"model": list[answers.Code]}})
 async def codes() -> Any:
     book = service.book()
     return [code_to_dict(book, c, with_entries=False) for c in book.codes.values()]
 
 
-@router.get("/codes/{code}", summary="One code and its entries", tags=["laws"])
+@router.get("/codes/{code}", summary="One code and its entries", tags=["laws"],
+            responses={200: {"model": answers.Code}, **errors(404)})
 async def code(code: str) -> Any:
     book = service.book()
     try:
@@ -137,7 +149,8 @@ async def code(code: str) -> Any:
     return code_to_dict(book, book.codes[found])
 
 
-@router.get("/laws/{ref:path}", summary="One law", tags=["laws"])
+@router.get("/laws/{ref:path}", summary="One law", tags=["laws"],
+            responses={200: {"model": answers.Law}, **errors(404)})
 async def law(ref: str) -> Any:
     """A law, footnote or exception by its id (``english-1864/72``), with its references,
     the entries that cite it, its variant exceptions and its counterparts in other codes."""
@@ -148,7 +161,8 @@ async def law(ref: str) -> Any:
         return _bad(str(exc), 404)
 
 
-@router.get("/search", summary="Search the codes", tags=["laws"])
+@router.get("/search", summary="Search the codes", tags=["laws"],
+            responses={200: {"model": answers.Found}, **errors(404, 422)})
 async def search(q: str = Query(..., max_length=500, description="Words to find."),
                  code: str | None = Query(None, description="Search only this code."),
                  limit: int = Query(20, ge=1, le=200), all_printings: bool = False) -> Any:
@@ -162,7 +176,8 @@ async def search(q: str = Query(..., max_length=500, description="Words to find.
     return {"query": q, "results": [hit_to_dict(h) for h in hits]}
 
 
-@router.get("/compare", summary="Two laws side by side", tags=["laws"])
+@router.get("/compare", summary="Two laws side by side", tags=["laws"],
+            responses={200: {"model": answers.Compared}, **errors(404, 422)})
 async def compare(left: str = Query(..., max_length=200), right: str = Query(..., max_length=200),
                   exact: bool = False) -> Any:
     """As ``arbiter laws compare --format json`` for two laws."""
@@ -174,12 +189,14 @@ async def compare(left: str = Query(..., max_length=200), right: str = Query(...
         return _bad(str(exc), 404)
 
 
-@router.get("/cases", summary="The published cases", tags=["cases"])
+@router.get("/cases", summary="The published cases", tags=["cases"],
+            responses={200: {"model": list[answers.CaseListed]}})
 async def cases() -> Any:
     return [{"name": c.name, "book": c.book_entry} for c in service.cases()]
 
 
-@router.get("/cases/{name}", summary="One published case: the book beside the arbiter", tags=["cases"])
+@router.get("/cases/{name}", summary="One published case: the book beside the arbiter", tags=["cases"],
+            responses={200: {"model": answers.Case}, **errors(404, 503)})
 async def case(name: str, http: Request) -> Any:
     found = service.case_named(name)
     if found is None:
@@ -201,7 +218,8 @@ def case_answer(name: str) -> Response:
                          "problems": verdict.problems})
 
 
-@router.post("/score/hand", summary="Score one hand of whist", tags=["scoring"])
+@router.post("/score/hand", summary="Score one hand of whist", tags=["scoring"],
+             responses={200: {"model": answers.HandScored}, **errors(400, 413, 422)})
 async def score_hand(request: HandRequest) -> Any:
     """As ``arbiter score hand --format json``."""
     from ..scoring.whist import ScoringError, hand_data, scoring_system
@@ -216,7 +234,8 @@ async def score_hand(request: HandRequest) -> Any:
     return hand_data(result)
 
 
-@router.post("/score/rubber", summary="Settle a rubber", tags=["scoring"])
+@router.post("/score/rubber", summary="Settle a rubber", tags=["scoring"],
+             responses={200: {"model": answers.RubberSettled}, **errors(400, 413, 422)})
 async def score_rubber(request: RubberRequest) -> Any:
     from ..scoring.whist import ScoringError, scoring_system
     from ..scoring.whist import score_rubber as settle
@@ -227,7 +246,8 @@ async def score_rubber(request: RubberRequest) -> Any:
         return _bad(str(exc).strip("'\""))
 
 
-@router.get("/examples", summary="The example incidents", tags=["incidents"])
+@router.get("/examples", summary="The example incidents", tags=["incidents"],
+            responses={200: {"model": list[answers.Example]}})
 async def examples() -> Any:
     return [{"name": name, "text": text} for name, text in service.examples().items()]
 
@@ -253,7 +273,8 @@ class FrenchBostonRequest(BaseModel):
 
 class BostonRequest(BaseModel):
     bid: int | None = Field(None, description="Tricks bid (5 to 13).")
-    put_in_for: int | None = Field(None, description="Tricks the bidder is put in for.")
+    won: int | None = Field(None, description="Tricks the caller won.")
+    put_in_for: int | None = Field(None, description="Tricks the caller is put in for (those he fell short by).")
     misere: str | None = Field(None, description="little-misere, grand-misere, little-spread or grand-spread.")
 
 
@@ -261,7 +282,8 @@ def _game(name: str):
     return service.book().descriptions[name]
 
 
-@router.post("/score/fontainebleau", summary="Pay a hand of Boston de Fontainebleau", tags=["scoring"])
+@router.post("/score/fontainebleau", summary="Pay a hand of Boston de Fontainebleau", tags=["scoring"],
+             responses={200: {"model": answers.FontainebleauPaid}, **errors(400, 413, 422)})
 async def score_fontainebleau(request: FontainebleauRequest) -> Any:
     """From Table No. 1, as ``arbiter score fontainebleau``: what each adversary pays (or,
     negative, is paid) and the pool."""
@@ -274,7 +296,8 @@ async def score_fontainebleau(request: FontainebleauRequest) -> Any:
         return _bad(str(exc).strip("'\""))
 
 
-@router.post("/score/misere-partout", summary="Settle a hand of Misère Partout", tags=["scoring"])
+@router.post("/score/misere-partout", summary="Settle a hand of Misère Partout", tags=["scoring"],
+             responses={200: {"model": dict[str, int]}, **errors(400, 413, 422)})
 async def score_misere_partout(request: MiserePartoutRequest) -> Any:
     """Each player's gain (positive) or loss in red counters, as ``arbiter score misere-partout``."""
     from ..scoring.boston import misere_partout
@@ -285,7 +308,8 @@ async def score_misere_partout(request: MiserePartoutRequest) -> Any:
         return _bad(str(exc))
 
 
-@router.post("/score/french-boston", summary="Pay a hand of French Boston", tags=["scoring"])
+@router.post("/score/french-boston", summary="Pay a hand of French Boston", tags=["scoring"],
+             responses={200: {"model": answers.FrenchBostonPaid}, **errors(400, 413, 422)})
 async def score_french_boston(request: FrenchBostonRequest) -> Any:
     """Counters to or from each player, as ``arbiter score french-boston``."""
     from ..scoring.boston import french_boston_payment
@@ -297,21 +321,21 @@ async def score_french_boston(request: FrenchBostonRequest) -> Any:
         return _bad(str(exc).strip("'\""))
 
 
-@router.post("/score/boston", summary="Boston's payments from its tables", tags=["scoring"])
+@router.post("/score/boston", summary="Boston's payments from its tables", tags=["scoring"],
+             responses={200: {"model": answers.BostonPaid}, **errors(400, 413, 422)})
 async def score_boston(request: BostonRequest) -> Any:
-    """A bidder put in for so many tricks, or a misère, as ``arbiter score boston``."""
-    from ..lawbook.games import put_in_for
+    """A bid made or failed (``won``, or ``put_in_for``), or a misère, as ``arbiter score
+    boston``: a failed bid is paid from the table of what the caller is put in for; of a bid
+    made the source gives the pool alone (``unpaid`` says so)."""
+    from ..scoring.boston import boston_payment
 
     game = _game("boston")
     try:
         if request.misere:
             return {"misere": request.misere,
                     "each_adversary": game.table("misere-payments").value(request.misere, "each-adversary")}
-        if request.bid is None or request.put_in_for is None:
-            return _bad("give bid and put_in_for, or misere")
-        pool = game.rule("pool-bid").value
-        return {"bid": request.bid, "put_in_for": request.put_in_for,
-                "amount": put_in_for(game, request.bid, request.put_in_for),
-                "pool_bid": pool is not None and request.bid >= pool}
-    except KeyError as exc:
+        if request.bid is None or (request.won is None and request.put_in_for is None):
+            return _bad("give bid and won (or put_in_for), or misere")
+        return boston_payment(game, request.bid, won=request.won, put_in_for=request.put_in_for)
+    except (KeyError, ValueError) as exc:
         return _bad(str(exc).strip("'\""))

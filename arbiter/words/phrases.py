@@ -20,8 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: The objects a bid may have: those of laws/games (arbiter/lawbook/games.py), and partout.
-OBJECTS = frozenset({"win", "lose", "win-exactly", "lose-all", "partout"})
+#: The objects a bid may have: those of laws/games (arbiter/lawbook/games.py), partout, and
+#: accept -- the call accepts the bid standing before it ("cop" to a "prop"), its caller
+#: becoming the bidder's partner, as ``accepts SEAT`` writes it.
+OBJECTS = frozenset({"win", "lose", "win-exactly", "lose-all", "partout", "accept"})
 
 _NUMBER_WORDS = {w: n for n, w in enumerate(
     "one two three four five six seven eight nine ten eleven twelve thirteen".split(), 1)}
@@ -43,6 +45,11 @@ class BidCall:
     object: str
     tricks: int | None = None
     quote: str | None = None
+    games: frozenset[str] | None = None     # the games whose bids it is; None: every game read
+
+    def of(self, game: str | None) -> bool:
+        """Whether this is a call of ``game`` (every call is, where no game is named)."""
+        return self.games is None or game is None or game in self.games
 
 
 @dataclass(frozen=True)
@@ -96,13 +103,14 @@ def reads_bids(game: str, phrases: Phrases) -> bool:
     return game in phrases.bid_games
 
 
-def read_bid(text: str, game_calls: tuple[BidCall, ...], phrases: Phrases) -> BidReading | None:
-    """Read a bid: the game's own calls first, then the phrase table's, then a number of
-    tricks and what is trumps ("seven hearts", "Eight Spades", "nine tricks", "7 grand").
-    None where the words are none of these."""
+def read_bid(text: str, game_calls: tuple[BidCall, ...], phrases: Phrases,
+             game: str | None = None) -> BidReading | None:
+    """Read a bid: the game's own calls first, then the phrase table's calls of ``game``,
+    then a number of tricks and what is trumps ("seven hearts", "Eight Spades", "nine
+    tricks", "7 grand"). None where the words are none of these."""
     words = words_of(text)
     for call in game_calls + phrases.calls:
-        if words in call.words:
+        if words in call.words and call.of(game):
             return BidReading(call.id, call.object, call.tricks)
     if not words:
         return None
@@ -121,6 +129,7 @@ def read_bid(text: str, game_calls: tuple[BidCall, ...], phrases: Phrases) -> Bi
     return None
 
 
-def bid_names(game_calls: tuple[BidCall, ...], phrases: Phrases) -> list[str]:
-    """The calls a bid may be, in words, for an error's suggestion."""
-    return [" ".join(call.words[0]) for call in game_calls + phrases.calls]
+def bid_names(game_calls: tuple[BidCall, ...], phrases: Phrases, game: str | None = None) -> list[str]:
+    """The calls a bid in ``game`` may be, in words, for an error's suggestion: the game's
+    own, then the phrase table's that are the game's (Solo Whist's, not Boston's)."""
+    return [" ".join(call.words[0]) for call in game_calls + phrases.calls if call.of(game)]
