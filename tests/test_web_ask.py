@@ -12,6 +12,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from arbiter.web import create_app
+from arbiter.web.ask import AskStep
 
 
 @pytest.fixture(scope="module")
@@ -47,12 +48,16 @@ def test_a_new_interview_begins_with_the_table(client):
 def test_the_interview_asks_what_the_ruling_turns_on_then_rules(client):
     data = tell(client, TOLD)
     q = data["question"]
+    AskStep.model_validate(data)
     assert q["id"] == "settle" and q["key"] == "whether B held a spade when he renounced at trick 5"
     assert q["law"] == {"id": "english-1864/73", "label": "Law 73"}
     data = tell(client, [{"form": "settle", "key": q["key"], "fields": {"answer": "held:B:S2"}},
                          {"form": "story", "fields": {"done": "yes"}}], data["state"])
     assert data["done"] is True
     assert data["decision"]["answer"] == "yes"
+    AskStep.model_validate(data)                 # the schema's model lists every key, the decision's too
+    assert data["decision"] == client.post("/api/rule", json={"text": data["incident"]}).json() | {
+        "file": data["decision"]["file"]}
     assert "finding: B held S2" in data["incident"]
     assert data["links"]["editor"].startswith("/rule?i=") and data["links"]["download"].startswith("/download?i=")
     assert client.get(data["links"]["download"]).text == data["incident"]

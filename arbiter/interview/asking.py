@@ -46,9 +46,9 @@ class Done:
     interview: "Interview"
 
     def data(self) -> dict:
-        from ..render.decisions import decision_data
+        from ..render.decisions import decision_json
 
-        return {"done": True, "decision": decision_data(self.decision, self.interview.book), **self.interview.data()}
+        return {"done": True, "decision": decision_json(self.decision, self.interview.book), **self.interview.data()}
 
 
 @dataclass

@@ -19,6 +19,7 @@ from ..interview import Answer, Done, Interview, InterviewError
 from ..interview.state import MAX_ANSWERS, MAX_STATE
 from ..support.resources import templates_dir
 from . import service
+from .answers import Decision, Strict, errors
 from .jsontext import JSONText
 from .layout import error_page, page
 from .links import pack
@@ -44,8 +45,52 @@ class AskRequest(BaseModel):
                              description="Change answer `back` (counted from 0): the interview as it was before it.")
 
 
+class AskField(Strict):
+    """One blank of a question's form."""
+
+    name: str
+    kind: str = Field(..., description="seat, actor, card, suit, trick_number, number, words, moment, act, "
+                                       "choice_of_act, rules, topic, choice, settle or fact.")
+    label: str
+    optional: bool
+    more: bool | None = Field(None, description="Seldom needed: shown folded away.")
+    choices: list[dict[str, str]] | None = Field(None, description="The values offered: value, says, group.")
+
+
+class AskQuestion(Strict):
+    """The question asked next, with the law that makes it matter."""
+
+    id: str = Field(..., description="The form that answers it: table, topic, story, trick, dispute, settle, fact.")
+    asks: str
+    help: str
+    fields: list[AskField]
+    not_known: str = Field(..., description="The words of the answer always offered: Not known.")
+    key: str | None = Field(None, description="A question of fact: its key, sent back with the answer.")
+    law: dict[str, str] | None = Field(None, description="The law beside it: id and label.")
+    instead: list[str] | None = Field(None, description="Other forms that may answer it.")
+
+
+class AskLinks(Strict):
+    editor: str = Field(..., description="The incident so far, opened in the ruling page's editor.")
+    download: str = Field(..., description="The incident so far, as a .whist file.")
+
+
+class AskStep(Strict):
+    """The next question (``done`` false), or the decision (``done`` true), and the interview so far."""
+
+    done: bool
+    question: AskQuestion | None = None
+    decision: Decision | None = None
+    state: str = Field(..., description="The interview so far: send it back with the next answer.")
+    incident: str = Field(..., description="The incident so far, in the notation's canonical form.")
+    answers: list[dict[str, Any]] = Field(..., description="Each answer given, in words (index, form, says).")
+    asked: int = Field(..., description="How many questions have been answered.")
+    statements: int = Field(..., description="How many statements the answers have written.")
+    links: AskLinks
+
+
 @router.post("/api/ask", summary="The guided interview: an answer, and the next question or the decision",
-             tags=["incidents"])
+             tags=["incidents"], responses={200: {"model": AskStep}, **errors(413, 422, 503)})
 async def ask(request: AskRequest, http: Request) -> Any:
     """Send the state and an answer; get back the next question (`done` false, with its
     fields and choices) or the decision (`done` true, as `/api/rule` gives it), with the new
