@@ -106,6 +106,12 @@ STATUSES: dict[tuple[str, str], dict[int, tuple[str, dict]]] = {
         422: ("/api/format", {"json": {}}),
         503: ("/api/format", {"json": {"text": EXAMPLE}}),
     },
+    ("POST", "/api/ask"): {
+        200: ("/api/ask", {"json": {}}),
+        413: ("/api/ask", {"json": TOO_LARGE}),
+        422: ("/api/ask", {"json": {"state": "{"}}),
+        503: ("/api/ask", {"json": {}}),
+    },
     ("GET", "/api/codes"): {200: ("/api/codes", {})},
     ("GET", "/api/codes/{code}"): {200: ("/api/codes/english-1864", {}), 404: ("/api/codes/bridge", {})},
     ("GET", "/api/laws/{ref}"): {200: ("/api/laws/english-1864/72", {}), 404: ("/api/laws/english-1864/999", {})},

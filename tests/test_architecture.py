@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "arbiter"
 
 #: The pipeline, from the ground floor up: a part may use only parts before it.
 ORDER = ("arbiter", "cards", "words", "support", "incident", "lawbook", "facts", "table", "engine", "scoring",
-         "ruling", "render", "cases", "guide", "api", "cli", "web", "__main__")
+         "ruling", "render", "interview", "cases", "guide", "api", "cli", "web", "__main__")
 
 #: What the design says outright, beside the order (a ``Uses`` line may not loosen these).
 NEVER = {

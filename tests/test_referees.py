@@ -81,6 +81,8 @@ def test_every_endpoint_that_rules_checks_or_formats_an_incident_hands_it_to_a_r
         "page.rule": lambda: client.get("/rule", params={"i": pack(EXAMPLE), "view": "compare"}),
         "page.cases": lambda: client.get("/cases"),
         "page.case": lambda: client.get("/cases/II"),
+        "api.ask": lambda: client.post("/api/ask", json={}),
+        "page.ask": lambda: client.get("/ask"),
     }
     assert set(asked) == set(WORK), "a piece of work without an endpoint here, or the reverse"
     for work, request in asked.items():

@@ -3,7 +3,7 @@
 Exit codes: 0 done, 1 bad input (an unknown law, a malformed law file or template, a file
 that cannot be written), 2 usage, 3 a bug (an internal error).
 
-Uses: api, cases, guide, render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words,
+Uses: api, cases, guide, interview, render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words,
 support, arbiter.
 """
 
@@ -15,6 +15,7 @@ import sys
 import typer
 
 from . import (
+    ask,
     helptext,  # noqa: F401  (a flag shown as a flag in --help)
     incidents,
     notation,
@@ -38,6 +39,7 @@ app.command()(incidents.check)
 app.command()(incidents.fmt)
 app.command()(notation.notation)
 app.command()(serve.serve)
+app.command()(ask.ask)
 
 
 @app.command()

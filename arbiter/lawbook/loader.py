@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 #: Files in laws/ that are not codes.
 SPECIAL_FILES = {"topics.yaml", "concordance.yaml", "family.yaml", "scoring.yaml", "outcomes.yaml", "phrases.yaml",
+                 "interview.yaml",
                  "questions.yaml",
                  "search.yaml"}
 

@@ -11,7 +11,7 @@ done by a referee, a process with a time and a memory budget (``referees``, ``wo
 connections are held to deadlines and a share per address (``connections``); the limits
 are in ``settings`` and docs/limits.md.
 
-Uses: api, cases, guide, render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words,
+Uses: api, cases, guide, interview, render, ruling, engine, table, facts, scoring, lawbook, incident, cards, words,
 support, arbiter.
 """
 

@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
 from .. import __version__
-from . import answers, api, apidocs, pages, static
+from . import answers, api, apidocs, ask, pages, static
 from .jsontext import JSONText
 from .layout import error_page
 from .limits import MAX_BODY, BodyLimit, too_large_message
@@ -63,6 +63,7 @@ def create_app(referees: Referees | None = None) -> FastAPI:
     app.openapi = answers.true_schema(app)      # type: ignore[method-assign]   # the errors the server sends
     app.include_router(api.router)
     app.include_router(apidocs.router)
+    app.include_router(ask.router)
     app.include_router(pages.router)
     app.include_router(static.router)
 

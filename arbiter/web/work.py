@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from starlette.responses import Response
 
-from . import api, pages
+from . import api, ask, pages
 
 
 def _work() -> dict[str, Callable[..., Response]]:
@@ -32,6 +32,8 @@ def _work() -> dict[str, Callable[..., Response]]:
         "api.format": api.format_answer,
         "api.case": api.case_answer,
         "page.rule": pages.rule_page_answer,
+        "api.ask": ask.ask_answer,
+        "page.ask": ask.ask_page_answer,
         "page.cases": pages.cases_page_answer,
         "page.case": pages.case_page_answer,
     }
