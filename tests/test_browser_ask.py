@@ -64,7 +64,8 @@ def tell_a_revoke(page) -> int:
     page.get_by_label("Yes, Y, after the hand was played").check()
     page.click("#ask-answer")
     asked += 1
-    assert question(page) == "The ruling turns on this: whether B held a spade when he renounced at trick 5."
+    assert question(page) == ("Does anyone know whether B held a spade when he renounced at trick 5? "
+                              "The ruling turns on it.")
     assert page.locator(".ask-law a").inner_text() == "Law 73"
     page.check("input[name=f_answer][value='held:B:S2']")
     page.click("#ask-answer")

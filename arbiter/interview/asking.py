@@ -202,7 +202,7 @@ class Interview:
         if not changed:
             return None
         law = next(({"id": f.law, "label": f.label} for f in turning.if_so + turning.if_not), None)
-        return Question("settle", f"The ruling turns on this: {turning.question}.",
+        return Question("settle", f"Does anyone know {turning.question}? The ruling turns on it.",
                         (Field("answer", "settle", "The answer", choices=tuple(choices)),),
                         key=turning.question, law=law, decisive=changed,
                         help="Choose what was so, or Not known. The answer is written as a finding.")
