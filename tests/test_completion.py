@@ -132,3 +132,36 @@ def test_the_help_lists_the_completion_options_with_the_others():
     assert result.exit_code == 0
     assert "--install-completion" in result.output and "--show-completion" in result.output
     assert "--version" in result.output and "rule" in result.output
+
+
+def test_show_completion_prints_the_script_of_the_shell_named_whatever_shell_runs_it():
+    """The shell named is the shell meant: run from `sh` (as a script or an editor runs it),
+    `--show-completion bash` still prints bash's script, where Typer's own guessed the shell
+    from the processes above and printed "Shell sh not supported"."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent"}
+    for shell, mark in (("bash", "complete -o default -F _arbiter_completion arbiter"),
+                        ("zsh", "#compdef arbiter"), ("fish", "complete --command arbiter")):
+        arbiter = Path(sys.executable).with_name("arbiter")
+        out = subprocess.run(["/bin/sh", "-c", f'"{arbiter}" --show-completion {shell}'],
+                             capture_output=True, text=True, cwd=REPO, env=env)
+        assert out.returncode == 0, out.stderr
+        assert mark in out.stdout
+
+
+def test_a_shell_the_arbiter_does_not_complete_for_is_refused_with_those_it_does():
+    result = runner.invoke(app, ["--show-completion", "csh"], prog_name="arbiter")
+    assert result.exit_code == 2
+    said = " ".join("".join(" " if ch in "│╭╮╰╯─" else ch for ch in result.output).split())   # out of its box
+    assert "'csh' is not a shell the arbiter completes for: bash, zsh, fish, powershell, pwsh" in said
+    result = runner.invoke(app, ["--install-completion", "csh"], prog_name="arbiter")
+    assert result.exit_code == 2
+
+
+def test_install_completion_writes_the_script_for_the_shell_named(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    result = runner.invoke(app, ["--install-completion", "bash"], prog_name="arbiter")
+    assert result.exit_code == 0, result.output
+    assert "bash completion installed in" in result.output
+    script = tmp_path / ".bash_completions" / "arbiter.sh"
+    assert "_ARBITER_COMPLETE=complete_bash" in script.read_text()
+    assert f"source '{script}'" in (tmp_path / ".bashrc").read_text()

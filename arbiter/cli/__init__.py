@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import io
 import sys
+from typing import Optional
 
 import typer
 
 from . import (
     ask,
+    completion,
     helptext,  # noqa: F401  (a flag shown as a flag in --help)
     incidents,
     notation,
@@ -25,11 +27,16 @@ from .cases import cases_app
 from .laws import laws_app
 from .score import score_app
 
+# TAB completion answers the shell's requests through Typer's completion classes, registered
+# here since the options that Typer would register them for are the arbiter's own
+completion.register_shells()
+
 app = typer.Typer(
     name="arbiter",
     help="Rulings assistant for Whist and its family: the law codes, and incidents at the table.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    add_completion=False,      # the arbiter's own options, which take the shell named (cli/completion.py)
 )
 app.add_typer(laws_app, name="laws")
 app.add_typer(cases_app, name="cases")
@@ -59,8 +66,18 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _root(version_flag: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                             help="Print the version and exit.")) -> None:
+def _root(
+    version_flag: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print the version and exit."),
+    install: Optional[str] = typer.Option(
+        None, "--install-completion", metavar="SHELL",
+        callback=completion.install_completion, is_eager=True, expose_value=False,
+        help="Install TAB completion for SHELL: bash, zsh, fish or powershell."),
+    show: Optional[str] = typer.Option(
+        None, "--show-completion", metavar="SHELL", callback=completion.show_completion, is_eager=True,
+        expose_value=False,
+        help="Print the TAB completion script for SHELL, to install by hand."),
+) -> None:
     """Rulings assistant for Whist and its family."""
 
 

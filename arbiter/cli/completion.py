@@ -183,3 +183,55 @@ def decision_formats(incomplete: str) -> Iterable[Offer]:
     from ..render.decisions import FORMATS
 
     return ((fmt, "") for fmt in FORMATS)
+
+
+# ---------------------------------------------------------------------------- the options
+#
+# ``--install-completion SHELL`` and ``--show-completion SHELL`` are the arbiter's own, not
+# Typer's: Typer's take no shell and guess it from the processes above this one, so
+# ``arbiter --show-completion bash`` run from ``sh``, a script or an editor printed "Shell sh
+# not supported." Here the shell is named, and the shell named is the shell meant.
+
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def register_shells() -> None:
+    """Typer's completion classes, which answer the shell's requests, made known to click."""
+    from typer.completion import completion_init
+
+    completion_init()
+
+
+def _known(shell: str, shells: tuple[str, ...]) -> None:
+    if shell not in shells:
+        raise typer.BadParameter(f"{shell!r} is not a shell the arbiter completes for: {', '.join(shells)}")
+
+
+def _complete_var(prog_name: str) -> str:
+    return "_{}_COMPLETE".format(prog_name.replace("-", "_").upper())
+
+
+def show_completion(ctx: typer.Context, param: object, shell: str | None) -> None:
+    """Print the completion script for ``shell`` and stop."""
+    if not shell or ctx.resilient_parsing:
+        return
+    _known(shell, SHELLS)
+    from typer.completion import get_completion_script
+
+    prog_name = ctx.find_root().info_name or "arbiter"
+    typer.echo(get_completion_script(prog_name=prog_name, complete_var=_complete_var(prog_name), shell=shell))
+    raise typer.Exit()
+
+
+def install_completion(ctx: typer.Context, param: object, shell: str | None) -> None:
+    """Install the completion script for ``shell`` and stop."""
+    if not shell or ctx.resilient_parsing:
+        return
+    _known(shell, SHELLS)
+    from typer.completion import install
+
+    prog_name = ctx.find_root().info_name or "arbiter"
+    done, path = install(shell=shell, prog_name=prog_name, complete_var=_complete_var(prog_name))
+    typer.secho(f"{done} completion installed in {path}", fg="green")
+    typer.echo("Completion will take effect once you restart the terminal.")
+    raise typer.Exit()
