@@ -344,3 +344,18 @@ def test_a_damaged_grammar_cache_is_analysed_again(cache):
         assert isinstance(plaindata.loads(kept.read_bytes(), grammars.KIND), dict)      # kept whole again
     finally:
         conditions._lark.cache_clear()
+
+
+def test_the_cache_keeps_the_newest_few_versions_of_a_thing_and_forgets_the_rest(cache):
+    """Two checkouts whose law files differ each keep their own law book, rather than each
+    building it afresh on every run in turn; older versions beyond the few kept go."""
+    from arbiter.support import cachefiles
+
+    kept = cachefiles.OTHER_VERSIONS + 1
+    for n in range(kept + 2):
+        assert cachefiles.write(f"thing-{n}.json", b"version %d" % n, replaces="thing-")
+        os.utime(cache / f"thing-{n}.json", ns=(n * 10**9, n * 10**9))     # written in this order
+    assert sorted(p.name for p in cache.glob("thing-*")) == [f"thing-{n}.json" for n in range(2, kept + 2)]
+    assert cachefiles.read(f"thing-{kept + 1}.json") == b"version %d" % (kept + 1)
+    assert cachefiles.write("other-0.json", b"x", replaces="other-")       # another thing's versions: apart
+    assert len(list(cache.glob("thing-*"))) == kept

@@ -104,10 +104,30 @@ def read(name: str) -> bytes | None:
             os.close(fd)
 
 
+#: Other versions of one thing kept beside the newest: two checkouts, or an installed
+#: arbiter and a checkout, whose law files differ, each find their own law book rather than
+#: building it afresh on every run in turn.
+OTHER_VERSIONS = 2
+
+
+def _forget_older(directory: int, prefix: str, name: str) -> None:
+    """Remove the versions of ``prefix`` other than ``name`` beyond the newest few."""
+    others = []
+    for old in os.listdir(directory):
+        if old.startswith(prefix) and old != name:
+            with contextlib.suppress(OSError):
+                others.append((os.stat(old, dir_fd=directory, follow_symlinks=False).st_mtime_ns, old))
+    others.sort(reverse=True)
+    for _, old in others[OTHER_VERSIONS:]:
+        with contextlib.suppress(OSError):
+            os.unlink(old, dir_fd=directory)
+
+
 def write(name: str, data: bytes, replaces: str | None = None) -> bool:
     """Keep ``data`` as the cache file ``name``: written beside it, then renamed over it, so
-    a reader sees the old file or the new one, never half of one. Files whose names start
-    with ``replaces`` (older versions of the same thing) are removed. True if written."""
+    a reader sees the old file or the new one, never half of one. Of the files whose names
+    start with ``replaces`` (other versions of the same thing), the newest
+    :data:`OTHER_VERSIONS` are kept and the rest removed. True if written."""
     with _directory(create=True) as directory:
         if directory is None:
             return False
@@ -121,10 +141,7 @@ def write(name: str, data: bytes, replaces: str | None = None) -> bool:
             finally:
                 os.close(fd)
             if replaces:
-                for old in os.listdir(directory):
-                    if old.startswith(replaces) and old != name:
-                        with contextlib.suppress(OSError):
-                            os.unlink(old, dir_fd=directory)
+                _forget_older(directory, replaces, name)
             os.replace(tmp, name, src_dir_fd=directory, dst_dir_fd=directory)
             return True
         except OSError:
