@@ -1,4 +1,5 @@
-"""Shared fixtures: the law book, and the source texts the codes are quoted from."""
+"""Shared fixtures: the law book, the source texts the codes are quoted from, and for the
+browser tests a running server and the system's Chromium."""
 
 from __future__ import annotations
 
@@ -33,3 +34,27 @@ def seeds_dir() -> Path:
         pytest.fail(f"WHIST_SEEDS={named} is not a directory: the fidelity tests cannot run; unset it to "
                     f"read the copies in {CARRIED_SEEDS}")
     return path
+
+
+# Each browser test module has its own server and browser, closed at its end: Playwright's
+# event loop left running would stop a later test's prompt (prompt_toolkit) from starting its own.
+
+@pytest.fixture(scope="module")
+def server():
+    """``arbiter serve`` as a process, for the browser tests: its address."""
+    from browser_support import running_server
+
+    with running_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """The system's Chromium, for the browser tests."""
+    from browser_support import chromium, missing_browser_message
+
+    problem = missing_browser_message()
+    if problem:                      # a failure, not a skip: CI must have the browser
+        pytest.fail(problem, pytrace=False)
+    with chromium() as opened:
+        yield opened

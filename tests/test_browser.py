@@ -17,7 +17,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_support import chromium, missing_browser_message, new_page, running_server
+from browser_support import new_page
 
 from arbiter import api as library
 from arbiter.web import service
@@ -68,21 +68,6 @@ class Tab:
 
     def assert_no_script_trouble(self) -> None:
         assert self.script_trouble == [], "the page's script failed or was refused:\n" + "\n".join(self.script_trouble)
-
-
-@pytest.fixture(scope="module")
-def server():
-    with running_server() as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    problem = missing_browser_message()
-    if problem:                      # a failure, not a skip: CI must have the browser
-        pytest.fail(problem, pytrace=False)
-    with chromium() as opened:
-        yield opened
 
 
 @pytest.fixture

@@ -7,25 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import chromium, missing_browser_message, new_page, running_server
+from browser_support import new_page
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def server():
-    with running_server() as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    problem = missing_browser_message()
-    if problem:                      # a failure, not a skip: CI must have the browser
-        pytest.fail(problem, pytrace=False)
-    with chromium() as opened:
-        yield opened
 
 
 def open_ask(browser, server, viewport, scripts=True):

@@ -150,12 +150,8 @@ class _Stratum:
             for pair in keyed_by[name]:
                 if pair[1].required <= present:
                     found.append(pair)
-        found.sort(key=_place)
+        found.sort()        # by place: each rule's place in its stratum is its own
         return [r for _, r in found]
-
-
-def _place(pair: tuple[int, Rule]) -> int:
-    return pair[0]
 
 
 @dataclass

@@ -53,14 +53,8 @@ class Asked:
         return self.words(answer.get("moment", "now")), self.words(answer["writes"])
 
 
-@lru_cache(maxsize=4)
-def _entries(raw_id: int) -> dict[str, dict]:
-    return {a["id"]: a for a in interview_book().raw.get("asks", [])}
-
-
 def entries() -> dict[str, dict]:
-    book = interview_book()
-    return _entries(id(book))
+    return interview_book().asks
 
 
 @lru_cache(maxsize=64)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
-
-import yaml
 
 from ..cards import RANKS, SYMBOLS, Card, Suit
 from ..lawbook import LawBook
+from ..lawbook.yamlio import read_plain
 from ..support.resources import laws_dir
 
 #: The forms of laws/interview.yaml.
@@ -113,13 +113,12 @@ class Book:
     acts: dict[str, Act]
     choices: dict[str, tuple[str, ...]]
     topics: dict[str, Topic]
-    raw: dict = field(repr=False, default_factory=dict)
+    asks: dict[str, dict] = field(default_factory=dict)     # the questions with a condition, by id
 
 
 @lru_cache(maxsize=4)
 def _read(path: str) -> Book:
-    with open(path, encoding="utf-8") as stream:
-        data = yaml.safe_load(stream)
+    data = read_plain(Path(path))       # as the law book's other tables: kept as plain data, keys once
     acts = {a["id"]: Act(a["id"], a["says"], a["writes"], tuple(a.get("needs", ())), a.get("choices", ""))
             for a in data["acts"]}
     topics = {t["id"]: Topic(t["id"], t["says"], t["law_topic"], dict(t["opens"]), tuple(t.get("acts", ())),
@@ -129,7 +128,8 @@ def _read(path: str) -> Book:
         if unknown:
             raise ValueError(f"{path}: topic {t.id} offers acts that are not listed: {', '.join(unknown)}")
     return Book(forms={k: data[k] for k in FORMS}, moments=list(data["moments"]),
-                acts=acts, choices={k: tuple(v) for k, v in data["choices"].items()}, topics=topics, raw=data)
+                acts=acts, choices={k: tuple(v) for k, v in data["choices"].items()}, topics=topics,
+                asks={a["id"]: a for a in data.get("asks", [])})
 
 
 def interview_book() -> Book:
