@@ -126,6 +126,10 @@ class _Stratum:
     keyed_by: dict[str, list[tuple[int, Rule]]]   # one predicate each rule needs -> those rules
 
     _seen: dict = field(default_factory=dict)     # the candidates, by the predicates present
+    places: dict[int, int] = field(default_factory=dict)      # each rule's place, by its id
+
+    def __post_init__(self) -> None:
+        self.places = {id(r): i for i, r in enumerate(self.rules)}
 
     def candidates(self, present) -> list[Rule]:
         """The rules whose needed predicates all have facts, in the stratum's order: looked
@@ -139,6 +143,14 @@ class _Stratum:
                 self._seen.clear()
             found = self._seen[key] = self._find(key)
         return found
+
+    def again(self, added: set[str], present) -> list[Rule]:
+        """The rules to try again once facts of ``added`` are new: those whose result they
+        can change and whose needed predicates all have facts, in the stratum's order."""
+        places = self.places
+        again = {places[id(r)] for name in added for r in self.triggered_by.get(name, ())}
+        rules = self.rules
+        return [rules[i] for i in sorted(again) if present >= rules[i].required]
 
     def _find(self, present: frozenset) -> list[Rule]:
         keyed_by = self.keyed_by
@@ -279,8 +291,7 @@ def _saturate(stratum: _Stratum, facts, overriders, fired, defeated, result) -> 
                             added.add(fact.name)
         if not added:
             return
-        again = {id(r) for name in added for r in stratum.triggered_by.get(name, ())}
-        rules = [r for r in stratum.rules if id(r) in again and present >= r.required]
+        rules = stratum.again(added, present)
 
 
 def _solutions(rule: Rule, facts: FactSet):
@@ -289,7 +300,10 @@ def _solutions(rule: Rule, facts: FactSet):
     holds from the first moment any of them held, and it is that way it is drawn by."""
     if rule.tree is None:
         return [Solution({})]
-    return sorted(solutions(rule.tree, facts), key=lambda sol: max((f.time for f in sol.used), default=0))
+    found = solutions(rule.tree, facts)
+    if len(found) < 2:
+        return found
+    return sorted(found, key=lambda sol: max((f.time for f in sol.used), default=0))
 
 
 def _defeated_by(rule: Rule, binding: dict, overriders, facts: FactSet, seen=()) -> Rule | None:

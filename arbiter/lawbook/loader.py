@@ -103,6 +103,7 @@ def cached_lawbook(directory: Path) -> LawBook:
     ``WHIST_ARBITER_NO_CACHE=1`` turns it off.
     """
     from ..support import cachefiles
+    from ..support.lasting import made_to_last
     from .bookfile import book_bytes, book_from
     from .yamlio import recording
 
@@ -114,7 +115,8 @@ def cached_lawbook(directory: Path) -> LawBook:
         return build_lawbook(directory)
     kept = cachefiles.read(_cache_name(sources))
     if kept is not None:
-        book = book_from(kept)
+        with made_to_last():        # a book is kept as long as the process (load_lawbook)
+            book = book_from(kept)
         if book is not None:
             return book
     with recording() as reads:

@@ -122,14 +122,17 @@ def _read(names: set[str], rules: list, present: set[str]) -> bool:
     reads a fact where its condition names it anywhere: joined by ``and``, as one way of an
     ``or`` ("the trick turned and quitted, or he played to the next"), or under ``not``
     ("not quitted before he corrected it")."""
+    readers = _readers(rules)
     reach = set(names)
     fired = False
     grew = True
     while grew:
         grew = False
         known = present | reach
-        for rule in rules:
-            if rule.required <= known and not rule.predicates.isdisjoint(reach):
+        # only the rules that read a fact of ``reach`` can be enabled by it; in their order
+        places = {i for name in reach for i in readers.get(name, ())}
+        for rule in (rules[i] for i in sorted(places)):
+            if rule.required <= known:
                 fired = True
                 new = rule.concludes - known
                 if new:
@@ -137,6 +140,25 @@ def _read(names: set[str], rules: list, present: set[str]) -> bool:
                     known |= new
                     grew = True
     return fired
+
+
+_READERS: dict[int, tuple[list, dict[str, list[int]]]] = {}
+
+
+def _readers(rules: list) -> dict[str, list[int]]:
+    """The places of the rules that read each predicate, worked out once for each list of
+    rules (the rules of one code in one game, which live as long as the law book)."""
+    kept = _READERS.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    readers: dict[str, list[int]] = {}
+    for i, rule in enumerate(rules):
+        for name in rule.predicates:
+            readers.setdefault(name, []).append(i)
+    if len(_READERS) > 64:      # lists made on the fly (tests, tools) must not pile up
+        _READERS.clear()
+    _READERS[id(rules)] = (rules, readers)     # the list is kept, so its id is never reused while cached
+    return readers
 
 
 def _holdings(inference) -> dict[str, object]:

@@ -30,6 +30,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from . import cachefiles, plaindata
+from .lasting import made_to_last
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -58,8 +59,9 @@ def lalr_parser(name: str, grammar: str, transformer: Any) -> Lark:
     kept = cachefiles.read(file)
     if kept is not None:
         try:
-            tables = plaindata.loads(kept, KIND)
-            return Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer, **_given())
+            with made_to_last():        # a parser is kept as long as the process
+                tables = plaindata.loads(kept, KIND)
+                return Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer, **_given())
         except Exception:   # cut short, another Lark's, another shape: analyse it again
             pass
     parser = Lark(grammar, parser="lalr", transformer=transformer)
