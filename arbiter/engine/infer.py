@@ -72,6 +72,8 @@ class Inference:
     conclusions: list[Conclusion] = field(default_factory=list)
     defeats: list[Defeat] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
+    #: the places in ``rules`` of the rules that read each predicate (the plan's, made once)
+    readers: dict[str, list[int]] = field(default_factory=dict)
 
     @cached_property
     def why_not(self) -> list[WhyNot]:
@@ -109,7 +111,7 @@ def infer(rules: list[Rule], facts: FactSet, game: str) -> Inference:
     """Run ``rules`` (those of one code) over a copy of ``facts`` for ``game``."""
     facts = facts.copy()
     plan = _plan(rules, game)
-    result = Inference(facts=facts, rules=plan.active)
+    result = Inference(facts=facts, rules=plan.active, readers=plan.readers)
     fired: set[tuple] = set()
     defeated: set[tuple] = set()
     for stratum in plan.strata:
@@ -126,7 +128,7 @@ class _Stratum:
     keyed_by: dict[str, list[tuple[int, Rule]]]   # one predicate each rule needs -> those rules
 
     _seen: dict = field(default_factory=dict)     # the candidates, by the predicates present
-    places: dict[int, int] = field(default_factory=dict)      # each rule's place, by its id
+    places: dict[int, int] = field(init=False)      # each rule's place, by its id
 
     def __post_init__(self) -> None:
         self.places = {id(r): i for i, r in enumerate(self.rules)}
@@ -169,10 +171,12 @@ class _Stratum:
 @dataclass
 class _Plan:
     """What the rules of one code in one game need worked out once, not per incident: which
-    apply, what overrides what, and in which order (strata) they run."""
+    apply, what overrides what, in which order (strata) they run, and which read each
+    predicate (by their places in ``active``)."""
     active: list[Rule]
     overriders: dict[str, list[Rule]]
     strata: list[_Stratum]
+    readers: dict[str, list[int]]
 
 
 _PLANS: dict[tuple[int, str], tuple[list[Rule], _Plan]] = {}
@@ -201,7 +205,11 @@ def _plan(rules: list[Rule], game: str) -> _Plan:
                 keyed_by.setdefault(min(r.required), []).append((i, r))
         unconditional = [(i, r) for i, r in enumerate(layer) if not r.required]
         layers.append(_Stratum(layer, triggered_by, unconditional, keyed_by))
-    plan = _Plan(active, overriders, layers)
+    readers: dict[str, list[int]] = {}
+    for i, r in enumerate(active):
+        for name in r.predicates:
+            readers.setdefault(name, []).append(i)
+    plan = _Plan(active, overriders, layers, readers)
     if len(_PLANS) > 64:    # rule lists made on the fly (tests, tools) must not pile up
         _PLANS.clear()
     _PLANS[key] = (rules, plan)     # the list is kept, so its id is never reused while cached

@@ -252,7 +252,7 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     for choice, result in replay_all(ruled, customs):
         inference = _infer_with_demands_judged(rules, result.facts, game)
         branch = _gather(book, code, incident, inference, choice)
-        weighed = weigh(result.unknowns, result.facts, inference.rules,
+        weighed = weigh(result.unknowns, result.facts, inference.rules, inference.readers,
                         lambda facts: _infer_with_demands_judged(rules, facts, game),
                         lambda c: _finding(book, c),
                         partial(_gather_supposed, book, code, incident, choice),   # made when asked for

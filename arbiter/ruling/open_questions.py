@@ -75,23 +75,25 @@ class TurnsOn:
         return {f.ruling for f in self.if_so + self.if_not if f.ruling}
 
 
-def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
+def weigh(unknowns: list[Unknown], facts: FactSet, rules: list, readers: dict[str, list[int]],
           infer: Callable[[FactSet], object], finding: Callable,
           gather: Callable[[object], object] | None = None, derived: set[str] | None = None,
           base_inference: object | None = None) -> list[TurnsOn]:
     """The open questions some rule needs answered, each with what each answer holds.
-    ``infer`` runs the code's rules over a set of facts (as the decision does); ``finding``
-    makes a decision's finding of a conclusion; ``gather``, where given, the whole branch an
-    inference makes; ``derived``, the names of the facts the rules drew from these (a rule may
-    need one of them beside the fact an answer would give); ``base_inference``, where given,
-    what ``infer`` gives of ``facts`` themselves (the decision has drawn it already)."""
+    ``readers`` gives the places in ``rules`` of the rules that read each predicate (the
+    inference's plan worked them out once for the code and game); ``infer`` runs the code's
+    rules over a set of facts (as the decision does); ``finding`` makes a decision's finding
+    of a conclusion; ``gather``, where given, the whole branch an inference makes;
+    ``derived``, the names of the facts the rules drew from these (a rule may need one of
+    them beside the fact an answer would give); ``base_inference``, where given, what
+    ``infer`` gives of ``facts`` themselves (the decision has drawn it already)."""
     present = facts.names() | (derived or set())
     read: dict[tuple[str, ...], bool] = {}     # by the facts' names: a rule's needs name no arguments
     live = []
     for u in unknowns:
         names = u.names()
         if names not in read:
-            read[names] = _read(set(names), rules, present)
+            read[names] = _read(set(names), rules, readers, present)
         if read[names]:
             live.append(u)
     out = []
@@ -115,14 +117,13 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list,
     return out
 
 
-def _read(names: set[str], rules: list, present: set[str]) -> bool:
+def _read(names: set[str], rules: list, readers: dict[str, list[int]], present: set[str]) -> bool:
     """Whether some rule reads a fact of these names and, given it, has all else it needs --
     directly, or through what another rule so enabled would conclude (a call disobeyed, were
     he found to hold the suit, is a failure to comply, and that failure a revoke). A rule
     reads a fact where its condition names it anywhere: joined by ``and``, as one way of an
     ``or`` ("the trick turned and quitted, or he played to the next"), or under ``not``
     ("not quitted before he corrected it")."""
-    readers = _readers(rules)
     reach = set(names)
     fired = False
     grew = True
@@ -140,25 +141,6 @@ def _read(names: set[str], rules: list, present: set[str]) -> bool:
                     known |= new
                     grew = True
     return fired
-
-
-_READERS: dict[int, tuple[list, dict[str, list[int]]]] = {}
-
-
-def _readers(rules: list) -> dict[str, list[int]]:
-    """The places of the rules that read each predicate, worked out once for each list of
-    rules (the rules of one code in one game, which live as long as the law book)."""
-    kept = _READERS.get(id(rules))
-    if kept is not None and kept[0] is rules:
-        return kept[1]
-    readers: dict[str, list[int]] = {}
-    for i, rule in enumerate(rules):
-        for name in rule.predicates:
-            readers.setdefault(name, []).append(i)
-    if len(_READERS) > 64:      # lists made on the fly (tests, tools) must not pile up
-        _READERS.clear()
-    _READERS[id(rules)] = (rules, readers)     # the list is kept, so its id is never reused while cached
-    return readers
 
 
 def _holdings(inference) -> dict[str, object]:
