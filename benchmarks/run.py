@@ -314,17 +314,33 @@ def law_book(book, laws: Path, results: dict) -> None:
           f"two printings compared in {figures['compare_printings'] * 1e3:.0f} ms.")
 
 
+#: The floors of the two commands: the empty Typer app importing only the libraries each
+#: command cannot do without, and doing nothing with them. A ruling parses with Lark and
+#: writes with Jinja2 (the project's fixed shape); ``laws show`` writes to the terminal with
+#: Rich, the library Typer installs for it. No command can start faster than its floor.
+FLOORS = {"floor of rule: empty app + lark, jinja2": "lark, jinja2",
+          "floor of laws show: empty app + rich": "rich.console"}
+
+
+def _empty_app(directory: Path, modules: str) -> Path:
+    """An empty Typer app (importing ``modules`` too, when given), written in ``directory``."""
+    path = directory / f"empty-{len(list(directory.glob('empty-*.py')))}.py"
+    also = f"import {modules}\n" if modules else ""
+    path.write_text(f"import typer\n{also}app = typer.Typer()\n@app.command()\ndef main():\n    pass\napp()\n")
+    return path
+
+
 def cold_start(results: dict) -> None:
     arbiter = Path(sys.executable).with_name("arbiter")
     if not arbiter.exists():
         print("\nCold start: skipped (no installed `arbiter` beside this Python).")
         return
     with tempfile.TemporaryDirectory() as tmp:
-        empty = Path(tmp) / "empty.py"
-        empty.write_text("import typer\napp = typer.Typer()\n@app.command()\ndef main():\n    pass\napp()\n")
-        runs = {"an empty Typer app": [sys.executable, str(empty)],
+        runs = {"an empty Typer app": [sys.executable, str(_empty_app(Path(tmp), ""))],
                 "arbiter rule case-07.whist": [str(arbiter), "rule", str(REPO / "cases/cavendish/case-07.whist")],
                 "arbiter laws show english-1864 72": [str(arbiter), "laws", "show", "english-1864", "72"]}
+        for name, modules in FLOORS.items():
+            runs[name] = [sys.executable, str(_empty_app(Path(tmp), modules))]
         first: dict[str, float] = {}
         for name, cmd in runs.items():      # a first run: nothing compiled or cached yet
             fresh = as_installed(str(Path(tmp) / f"bytecode-{len(first)}"))
@@ -344,13 +360,16 @@ def cold_start(results: dict) -> None:
                                  "peak_kib": memory[k], "first_run_seconds": first[k]} for k, v in times.items()}
     print("\nCold start: whole processes, the median of 9 runs taken in turn, after a first run has compiled the")
     print("bytecode and filled the caches (as for an installed package used before); the very first run beside it.")
-    print(f"  {'command':<36}{'ms':>7}{'x empty Typer app':>19}{'peak MB':>9}{'first run ms':>14}")
+    print(f"  {'command':<44}{'ms':>7}{'x empty Typer app':>19}{'peak MB':>9}{'first run ms':>14}")
     for name, c in results["cold_start"].items():
-        print(f"  {name:<36}{c['seconds'] * 1e3:>7.0f}{c['ratio']:>18.2f}x{c['peak_kib'] / 1024:>9.0f}"
+        print(f"  {name:<44}{c['seconds'] * 1e3:>7.0f}{c['ratio']:>18.2f}x{c['peak_kib'] / 1024:>9.0f}"
               f"{c['first_run_seconds'] * 1e3:>14.0f}")
     rule = results["cold_start"]["arbiter rule case-07.whist"]["ratio"]
     show = results["cold_start"]["arbiter laws show english-1864 72"]["ratio"]
     peak = max(c["peak_kib"] for c in results["cold_start"].values()) / 1024
+    floors = [results["cold_start"][name]["ratio"] for name in FLOORS]
+    print(f"  - the floors: a command that only imports what `rule` needs is {floors[0]:.2f} times the empty app; "
+          f"what `laws show` needs, {floors[1]:.2f} times.")
     print(f"  - targets: `arbiter rule` at most {TARGETS['rule_cold']} times the empty Typer app: "
           f"{verdict(rule, TARGETS['rule_cold'], True)}; `laws show` at most {TARGETS['show_cold']} times: "
           f"{verdict(show, TARGETS['show_cold'], True)}; under {TARGETS['peak_mb']} MB: "
@@ -411,15 +430,21 @@ def summary(results: dict) -> None:
         row("ruled and written as text a second, the batch", w, f"{w:,.0f}", TARGETS["written"], False,
             f"{TARGETS['written']:,} or more")
     cold = results.get("cold_start", {})
-    for name, key, label in (("arbiter rule case-07.whist", "rule_cold", "`arbiter rule` cold / the empty Typer app"),
-                             ("arbiter laws show english-1864 72", "show_cold",
-                              "`laws show` cold / the empty Typer app")):
+    rule_floor, show_floor = FLOORS
+    for name, key, label, floor_name in (
+            ("arbiter rule case-07.whist", "rule_cold", "`arbiter rule` cold / the empty Typer app", rule_floor),
+            ("arbiter laws show english-1864 72", "show_cold", "`laws show` cold / the empty Typer app", show_floor)):
         if name in cold:
             # the ratio, and the milliseconds behind it: the empty app's own time moves with
             # the Typer installed (0.29 imports pydantic even for it)
             r, ms = cold[name]["ratio"], cold[name]["seconds"] * 1e3
             empty = cold["an empty Typer app"]["seconds"] * 1e3
             row(label, r, f"{r:.2f}x ({ms:.0f} / {empty:.0f} ms)", TARGETS[key], True, f"{TARGETS[key]}x or less")
+            floor = cold.get(floor_name)
+            if floor is not None:       # what the libraries alone take: no command can go below it
+                f_r, f_ms = floor["ratio"], floor["seconds"] * 1e3
+                row("  its floor: the empty app importing the libraries it needs", f_r, f"{f_r:.2f}x ({f_ms:.0f} ms)",
+                    TARGETS[key], True, f"{TARGETS[key]}x or less")
     levels = results.get("load", {}).get("levels", {})
     eight = [lv for lv in levels.values() if lv.get("workers") == 2 and lv.get("clients") == 8]
     if eight:

@@ -41,8 +41,9 @@ def test_the_benchmark_runs_and_writes_its_figures(tmp_path):
     assert "The targets of issue 23" in run.stdout
 
 
-def load_module():
-    spec = importlib.util.spec_from_file_location("load", REPO / "benchmarks" / "load.py")
+def load_module(name: str = "load"):
+    """A script of benchmarks/ (``load``, ``run``), imported as a module."""
+    spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -73,3 +74,18 @@ def test_the_load_test_stops_the_server_and_its_workers_when_interrupted():
             assert len(load.group_members(pgid)) >= 2        # the supervisor and its workers
             raise KeyboardInterrupt                          # as Ctrl-C in the middle of a level
     assert load.group_members(pgid) == []
+
+
+def test_each_floor_of_the_cold_start_is_an_app_that_runs_with_its_libraries_imported(tmp_path):
+    # a floor that failed to import would exit at once, and be timed as a floor far too low
+    run = load_module("run")
+    for name, modules in run.FLOORS.items():
+        app = run._empty_app(tmp_path, modules)
+        probe = app.read_text(encoding="utf-8").replace("app()\n", "import sys\nprint(sorted(sys.modules))\n")
+        (tmp_path / "probe.py").write_text(probe, encoding="utf-8")
+        assert subprocess.run([sys.executable, str(app)], capture_output=True).returncode == 0, name
+        loaded = subprocess.run([sys.executable, str(tmp_path / "probe.py")], capture_output=True, text=True).stdout
+        for module in modules.split(", "):
+            assert f"'{module}'" in loaded, (name, module)
+    plain = run._empty_app(tmp_path, "")
+    assert "import typer\napp" in plain.read_text(encoding="utf-8")      # the empty app imports Typer alone

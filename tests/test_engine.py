@@ -43,6 +43,25 @@ def test_and_or_not_and_comparison():
     assert bindings("renounced(_, 5)", fs) == [{}]
 
 
+@pytest.mark.parametrize("condition, found", [
+    ("card_count(P, N) and N = 14", ["Y"]),          # a number and a number
+    ("card_count(P, N) and N = \"14\"", ["Y"]),    # and as text: equal as written or as text
+    ("card_count(P, N) and N != 14", ["B"]),
+    ("card_count(P, N) and N < 14", ["B"]), ("card_count(P, N) and N <= 13", ["B"]),
+    ("card_count(P, N) and N > 13", ["Y"]), ("card_count(P, N) and N >= 13", ["B", "Y"]),
+    ("card_count(P, N) and 13 < N", ["Y"]),          # the constant on the left
+    ("card_count(P, N) and card_count(Q, M) and N < M", ["B"]),     # two variables
+    ("card_count(P, N) and P < 14", []),             # a seat is not a number: never less, never more
+    ("card_count(P, N) and P >= 14", []),
+    ("card_count(P, N) and P = \"Y\"", ["Y"]), ("card_count(P, N) and P != \"Y\"", ["B"]),
+    ("card_count(P, N) and M < 14", []),             # a side never bound: the comparison does not hold
+    ("card_count(P, N) and M != 14", []),
+])
+def test_each_comparison_holds_on_one_side_of_its_edge_and_not_the_other(condition, found):
+    fs = facts(("card_count", "B", 13), ("card_count", "Y", 14))
+    assert [b["P"] for b in bindings(condition, fs)] == found
+
+
 def test_moments_bound_a_condition_in_time():
     fs = FactSet()
     fs.add("claimed", "A", "revoke", moment=Moment("after-next-cut"))

@@ -39,7 +39,7 @@ def counting(monkeypatch, name):
 
 
 def test_the_open_questions_are_weighed_against_the_inference_already_drawn(book, monkeypatch):
-    inferences = counting(monkeypatch, "_infer_with_demands_judged")
+    inferences = counting(monkeypatch, "_inferences")
     decision = decide(book, parse(OPEN))
     [branch] = decision.branches
     assert branch.turns_on, "the ruling turns on whether B held a heart"

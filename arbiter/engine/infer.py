@@ -11,6 +11,7 @@ conflict, the rule whose condition is the more specific wins.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -74,6 +75,9 @@ class Inference:
     rules: list[Rule] = field(default_factory=list)
     #: the places in ``rules`` of the rules that read each predicate (the plan's, made once)
     readers: dict[str, list[int]] = field(default_factory=dict)
+    #: each rule's solutions, by the stratum and round it was tried in and its id: what an
+    #: inference from these facts and a few more takes for a rule that reads none they change
+    solved: dict[tuple[int, int, str], list[Solution]] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def why_not(self) -> list[WhyNot]:
@@ -107,15 +111,27 @@ def active_rules(rules: list[Rule], game: str) -> list[Rule]:
     return [r for r in rules if r.applies_in(game)]
 
 
-def infer(rules: list[Rule], facts: FactSet, game: str) -> Inference:
-    """Run ``rules`` (those of one code) over a copy of ``facts`` for ``game``."""
+def infer(rules: list[Rule], facts: FactSet, game: str,
+          since: tuple[Inference, Iterable[str]] | None = None) -> Inference:
+    """Run ``rules`` (those of one code) over a copy of ``facts`` for ``game``.
+
+    ``since``: an inference of the same rules over the facts ``facts`` were made from, and
+    the names of the facts added to them since (an open question's answer, a demand's
+    judgment). The inference is drawn in full all the same, in the same order, to the same
+    conclusions; only a rule that reads no predicate those facts can change -- theirs, and
+    what any rule they can reach concludes (:meth:`_Plan.changeable`) -- is not solved
+    again: stratum by stratum and round by round, it has before it the very facts it had
+    there, so its solutions are taken from there."""
     facts = facts.copy()
     plan = _plan(rules, game)
     result = Inference(facts=facts, rules=plan.active, readers=plan.readers)
+    known = None
+    if since is not None and since[0].rules is plan.active:
+        known = (since[0].solved, plan.changeable(frozenset(since[1])))
     fired: set[tuple] = set()
     defeated: set[tuple] = set()
-    for stratum in plan.strata:
-        _saturate(stratum, facts, plan.overriders, fired, defeated, result)
+    for place, stratum in enumerate(plan.strata):
+        _saturate(place, stratum, facts, plan.overriders, fired, defeated, result, known)
     result.conclusions = _resolve_conflicts(result.conclusions, result)
     return result
 
@@ -177,6 +193,30 @@ class _Plan:
     overriders: dict[str, list[Rule]]
     strata: list[_Stratum]
     readers: dict[str, list[int]]
+    #: each rule, with the predicates whose facts can change whether and how it fires (its
+    #: own, and those of the rules that may defeat it)
+    triggers: list[tuple[Rule, set[str]]]
+    _changeable: dict[frozenset[str], frozenset[str]] = field(default_factory=dict)
+
+    def changeable(self, added: frozenset[str]) -> frozenset[str]:
+        """The predicates whose facts may differ once facts of ``added`` are added: those,
+        and what every rule concludes whose firing turns on one of them, to a fixed point.
+        (A rule that reads none of them, and none of whose defeaters does, is tried in the
+        same rounds over the same facts as before, and fires as it did.)"""
+        found = self._changeable.get(added)
+        if found is None:
+            reach = set(added)
+            grew = True
+            while grew:
+                grew = False
+                for rule, names in self.triggers:
+                    if not rule.concludes <= reach and not names.isdisjoint(reach):
+                        reach |= rule.concludes
+                        grew = True
+            if len(self._changeable) > 256:
+                self._changeable.clear()
+            found = self._changeable[added] = frozenset(reach)
+        return found
 
 
 _PLANS: dict[tuple[int, str], tuple[list[Rule], _Plan]] = {}
@@ -193,10 +233,12 @@ def _plan(rules: list[Rule], game: str) -> _Plan:
         for target in r.overrides:
             overriders.setdefault(target, []).append(r)
     layers = []
+    triggers = []
     for layer in strata(active, overriders):
         triggered_by: dict[str, list[Rule]] = {}
         for r in layer:
             names = set(r.predicates) | _overriders_predicates(r, overriders)
+            triggers.append((r, names))
             for name in names:
                 triggered_by.setdefault(name, []).append(r)
         keyed_by: dict[str, list[tuple[int, Rule]]] = {}
@@ -209,7 +251,7 @@ def _plan(rules: list[Rule], game: str) -> _Plan:
     for i, r in enumerate(active):
         for name in r.predicates:
             readers.setdefault(name, []).append(i)
-    plan = _Plan(active, overriders, layers, readers)
+    plan = _Plan(active, overriders, layers, readers, triggers)
     if len(_PLANS) > 64:    # rule lists made on the fly (tests, tools) must not pile up
         _PLANS.clear()
     _PLANS[key] = (rules, plan)     # the list is kept, so its id is never reused while cached
@@ -268,16 +310,26 @@ def _overriders_predicates(rule: Rule, overriders: dict[str, list[Rule]]) -> set
     return names
 
 
-def _saturate(stratum: _Stratum, facts, overriders, fired, defeated, result) -> None:
+def _saturate(place: int, stratum: _Stratum, facts, overriders, fired, defeated, result,
+              known: tuple[dict, frozenset[str]] | None = None) -> None:
     """Fire the rules of one stratum to a fixed point. After the first pass, a rule is tried
     again only if a fact was added to a predicate it (or a rule that overrides it) names:
-    nothing else can give it a new solution."""
+    nothing else can give it a new solution. ``known``: the solutions of an earlier
+    inference, and the predicates whose facts may differ from it (see :func:`infer`)."""
     present = facts.predicates()
     rules = stratum.candidates(present)
-    for _ in range(MAX_ROUNDS):
+    solved = result.solved
+    for round_ in range(MAX_ROUNDS):
         added: set[str] = set()
         for rule in rules:
-            for sol in _solutions(rule, facts):
+            at = (place, round_, rule.id)
+            found = None
+            if known is not None and rule.predicates.isdisjoint(known[1]):
+                found = known[0].get(at)
+            if found is None:
+                found = _solutions(rule, facts)
+            solved[at] = found
+            for sol in found:
                 # one firing per binding of the variables the conclusions use
                 binding = tuple(sorted((k, v) for k, v in sol.binding.items() if k in rule.output_vars))
                 key = (rule.id, binding)

@@ -14,8 +14,10 @@ facts it rests on.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..facts import Fact, FactSet
 from ..incident.model import Moment
@@ -184,21 +186,30 @@ def _compile_not(part: Plan) -> Plan:
 
 
 def _compile_cmp(cmp: Cmp) -> Plan:
-    op, left, right = cmp.op, cmp.left, cmp.right
+    compare = _COMPARE[cmp.op]
+    left, right = cmp.left, cmp.right
+    # each side a constant, or the name of a variable looked up in the binding
+    left_name = left.name if isinstance(left, Var) else None
+    right_name = right.name if isinstance(right, Var) else None
+    left_value = left.value if isinstance(left, Const) else None
+    right_value = right.value if isinstance(right, Const) else None
 
     def run(facts: FactSet, binding: dict, used: tuple, emit) -> None:
-        a, b = _value(left, binding), _value(right, binding)
-        if isinstance(a, Var) or isinstance(b, Var):
+        if left_name is None:
+            a = left_value
+        elif left_name in binding:
+            a = binding[left_name]
+        else:
             return   # a comparison needs both sides bound; order the conjuncts so they are
-        if _compare(op, a, b):
+        if right_name is None:
+            b = right_value
+        elif right_name in binding:
+            b = binding[right_name]
+        else:
+            return
+        if compare(a, b):
             emit(binding, used)
     return run
-
-
-def _value(term, binding):
-    if isinstance(term, Const):
-        return term.value
-    return binding.get(term.name, term)
 
 
 def solve(tree, facts: FactSet, binding: dict | None = None) -> Iterator[Solution]:
@@ -228,15 +239,28 @@ def _solve(tree, facts: FactSet, sol: Solution) -> list[Solution]:
     return out
 
 
-def _compare(op, left, right) -> bool:
-    if op in ("=", "!="):
-        equal = left == right or str(left) == str(right)
-        return equal if op == "=" else not equal
-    try:
-        left, right = int(left), int(right)
-    except (TypeError, ValueError):
-        return False
-    return {"<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right}[op]
+def _equal(left, right) -> bool:
+    """Equal as written or as text: a card ``HQ`` and the text ``HQ``, the number 5 and ``5``."""
+    return left == right or str(left) == str(right)
+
+
+def _numeric(test: Callable[[int, int], bool]) -> Callable[[object, object], bool]:
+    """A comparison of two numbers; false where either side is not one."""
+    def compare(left: Any, right: Any) -> bool:
+        try:
+            return test(int(left), int(right))
+        except (TypeError, ValueError):
+            return False
+    return compare
+
+
+#: Each comparison a condition may make, by its operator.
+_COMPARE: dict[str, Callable[[object, object], bool]] = {
+    "=": _equal,
+    "!=": lambda left, right: not _equal(left, right),
+    "<": _numeric(operator.lt), ">": _numeric(operator.gt),
+    "<=": _numeric(operator.le), ">=": _numeric(operator.ge),
+}
 
 
 def first_failure(tree, facts: FactSet) -> str | None:

@@ -8,6 +8,7 @@ Where the answer turns on a disputed fact, the decision says so and names the fa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -250,10 +251,10 @@ def decide(book: LawBook, incident: Incident, code: str | None = None,
     ruled = incident if (incident.code, incident.game) == (code, game) else replace(incident, code=code, game=game)
     customs = customs_of(book, game)
     for choice, result in replay_all(ruled, customs):
-        inference = _infer_with_demands_judged(rules, result.facts, game)
+        plain, inference = _inferences(rules, result.facts, game)
         branch = _gather(book, code, incident, inference, choice)
         weighed = weigh(result.unknowns, result.facts, inference.rules, inference.readers,
-                        lambda facts: _infer_with_demands_judged(rules, facts, game),
+                        partial(_answered, rules, game, plain),
                         lambda c: _finding(book, c),
                         partial(_gather_supposed, book, code, incident, choice),   # made when asked for
                         inference.facts.names(), base_inference=inference)
@@ -493,7 +494,19 @@ def _drop_lost_rights(branch: Branch) -> None:
     branch.remedies[:] = [r for r in branch.remedies if not lost(r)]
 
 
-def _infer_with_demands_judged(rules, facts, game: str) -> Inference:
+def _answered(rules, game: str, plain: Inference, facts, added: frozenset[str]) -> Inference:
+    """The inference were an open question answered: ``facts`` are the branch's with the
+    answer's facts (of the names ``added``) among them; drawn from the branch's own inference
+    (``plain``, before the demands were judged), solving again only what the answer can reach."""
+    return _inferences(rules, facts, game, (plain, added))[1]
+
+
+#: The facts a demand's judgment adds (see :func:`_inferences`).
+JUDGMENTS = frozenset({"demand_stands", "demand_refused"})
+
+
+def _inferences(rules, facts, game: str,
+                since: tuple[Inference, Iterable[str]] | None = None) -> tuple[Inference, Inference]:
     """The inference, and where a penalty was demanded, the inference again with each
     demand's judgment among the facts (``demand_stands(Dm, What, From)`` or
     ``demand_refused(Dm, What, From)``, at the demand's time): the laws that speak of a
@@ -501,11 +514,13 @@ def _infer_with_demands_judged(rules, facts, game: str) -> Inference:
     upon") read whether it stands, as the decision judges it. A judgment may change what
     the laws hold (a call that stands makes its disobedience a revoke, whose penalty another
     demand then asks), so the judging is done again until it no longer changes (a few rounds
-    at most)."""
-    inference = infer(rules, facts, game)
+    at most). Both are given: the inference before the judgments (what an answer to an open
+    question is inferred again from, ``since``: see :func:`~arbiter.engine.infer.infer`), and
+    the one after them (the same where nothing was demanded)."""
+    plain = inference = infer(rules, facts, game, since)
     demands = [each for fact in facts.by_name("penalty_demanded") for each in facts.occurrences(fact)]
     if not demands:
-        return inference
+        return plain, inference
     verdicts: tuple = ()
     for _ in range(3):
         judgments = judge_demands(inference)
@@ -522,8 +537,8 @@ def _infer_with_demands_judged(rules, facts, game: str) -> Inference:
                 # penalty to which he is entitled ("such decision is final")
                 judged.add("demand_stands" if j.stands or j.lawful else "demand_refused", j.demander, j.penalty,
                            j.of, line=demand.line, moment=demand.moment, time=demand.time)
-        inference = infer(rules, judged, game)
-    return inference
+        inference = infer(rules, judged, game, (plain, JUDGMENTS))
+    return plain, inference
 
 
 def _name_electors(branch: Branch) -> None:

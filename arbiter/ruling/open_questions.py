@@ -76,13 +76,14 @@ class TurnsOn:
 
 
 def weigh(unknowns: list[Unknown], facts: FactSet, rules: list, readers: dict[str, list[int]],
-          infer: Callable[[FactSet], object], finding: Callable,
+          infer: Callable[[FactSet, frozenset[str]], object], finding: Callable,
           gather: Callable[[object], object] | None = None, derived: set[str] | None = None,
           base_inference: object | None = None) -> list[TurnsOn]:
     """The open questions some rule needs answered, each with what each answer holds.
     ``readers`` gives the places in ``rules`` of the rules that read each predicate (the
     inference's plan worked them out once for the code and game); ``infer`` runs the code's
-    rules over a set of facts (as the decision does); ``finding`` makes a decision's finding
+    rules over a set of facts (as the decision does), given too the names of the facts added
+    to ``facts`` to make it; ``finding`` makes a decision's finding
     of a conclusion; ``gather``, where given, the whole branch an inference makes;
     ``derived``, the names of the facts the rules drew from these (a rule may need one of
     them beside the fact an answer would give); ``base_inference``, where given, what
@@ -100,7 +101,7 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list, readers: dict[st
     base = None
     for unknown in live[:MAX_WEIGHED]:
         if base is None:
-            base = _holdings(base_inference if base_inference is not None else infer(facts))
+            base = _holdings(base_inference if base_inference is not None else infer(facts, frozenset()))
         inferences: list = []
         for answer in unknown.answers():
             if not answer:
@@ -109,7 +110,7 @@ def weigh(unknowns: list[Unknown], facts: FactSet, rules: list, readers: dict[st
             supposed = facts.copy()
             for fact in answer:
                 supposed.add_fact(fact)
-            inferences.append(infer(supposed))
+            inferences.append(infer(supposed, frozenset(fact.name for fact in answer)))
         gained_so, gained_not = (_diff(_holdings(i), base) if i is not None else [] for i in inferences)
         out.append(TurnsOn(unknown.question, unknown.line, unknown.so, unknown.not_so,
                            [finding(c) for c in gained_so], [finding(c) for c in gained_not],
