@@ -32,7 +32,9 @@ class Suit(Enum):
 
     @property
     def word(self) -> str:
-        return self.name.lower()
+        # ``_name_`` rather than ``name``: the same, read directly (an Enum's ``name`` is a
+        # descriptor, slow in Python; cards are named in every sentence of a decision)
+        return self._name_.lower()
 
     @classmethod
     def parse(cls, text: str) -> "Suit":
@@ -90,7 +92,7 @@ class Card:
         return f"the {RANK_WORDS[self.rank]} of {self.suit.word}"
 
     def __str__(self) -> str:
-        return self.suit.value + self.rank
+        return self.suit._value_ + self.rank
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
