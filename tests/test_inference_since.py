@@ -162,3 +162,31 @@ def test_every_answer_to_every_open_question_of_the_cases_and_examples_infers_as
         assert drawn(since) == drawn(infer(rules, more, game)), name
         tried += 1
     assert tried >= 10
+
+
+def test_every_inference_a_decision_draws_from_an_earlier_one_is_what_one_drawn_afresh_is(book, monkeypatch):
+    """At the decision's own call sites (each answer to an open question, each round of the
+    demands' judgment), over every incident of the golden file: the inference taken from
+    before, beside one drawn afresh from the same facts."""
+    import sys
+
+    from arbiter.ruling import decision as decision_module
+    from arbiter.ruling.decision import decide
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import golden
+
+    compared = [0]
+    original = decision_module.infer
+
+    def both_ways(rules, facts, game, since=None):
+        got = original(rules, facts, game, since)
+        if since is not None:
+            assert drawn(got) == drawn(original(rules, facts, game)), name
+            compared[0] += 1
+        return got
+
+    monkeypatch.setattr(decision_module, "infer", both_ways)
+    for name, entry in golden.incidents().items():
+        decide(book, parse(entry["text"], name), entry["code"], entry["game"])
+    assert compared[0] > 500          # answers and judgments by the hundred, not a handful

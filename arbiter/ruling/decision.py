@@ -501,10 +501,6 @@ def _answered(rules, game: str, plain: Inference, facts, added: frozenset[str]) 
     return _inferences(rules, facts, game, (plain, added))[1]
 
 
-#: The facts a demand's judgment adds (see :func:`_inferences`).
-JUDGMENTS = frozenset({"demand_stands", "demand_refused"})
-
-
 def _inferences(rules, facts, game: str,
                 since: tuple[Inference, Iterable[str]] | None = None) -> tuple[Inference, Inference]:
     """The inference, and where a penalty was demanded, the inference again with each
@@ -529,15 +525,18 @@ def _inferences(rules, facts, game: str,
             break
         verdicts = now
         judged = facts.copy()
+        added: set[str] = set()     # the names of the judgments' facts: what the inference is drawn again for
         by_fact = {(j.demander, j.penalty, j.of, j.arg, j.line): j for j in judgments}
         for demand in demands:
             j = by_fact.get(tuple(str(a) for a in demand.args[:4]) + (demand.line,))
             if j is not None:
                 # a call lawfully made that cannot be enforced at this trick is still a demand of a
                 # penalty to which he is entitled ("such decision is final")
-                judged.add("demand_stands" if j.stands or j.lawful else "demand_refused", j.demander, j.penalty,
-                           j.of, line=demand.line, moment=demand.moment, time=demand.time)
-        inference = infer(rules, judged, game, (plain, JUDGMENTS))
+                verdict = "demand_stands" if j.stands or j.lawful else "demand_refused"
+                judged.add(verdict, j.demander, j.penalty, j.of, line=demand.line, moment=demand.moment,
+                           time=demand.time)
+                added.add(verdict)
+        inference = infer(rules, judged, game, (plain, added))
     return plain, inference
 
 
