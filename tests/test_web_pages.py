@@ -177,11 +177,46 @@ def test_a_script_in_an_incident_is_shown_as_text(client):
 
 
 def test_every_page_forbids_inline_scripts_and_framing(client):
-    for path in ("/", "/laws", "/laws/english-1864/72", "/search?q=revoke", "/cases", "/nothing"):
+    for path in ("/", "/laws", "/laws/english-1864/72", "/search?q=revoke", "/cases", "/nothing",
+                 "/api/codes", "/api/nothing", "/static/arbiter.css"):
         headers = client.get(path).headers
         assert "script-src 'self'" in headers["content-security-policy"], path
         assert headers["x-frame-options"] == "DENY"
         assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+        assert len(headers.get_list("x-frame-options")) == 1, path      # given once
+
+
+def test_an_answer_that_sets_a_security_header_of_its_own_keeps_it():
+    from arbiter.web.app import SecurityHeaders
+
+    async def framed(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"X-Frame-Options", b"SAMEORIGIN")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    headers = TestClient(SecurityHeaders(framed)).get("/").headers
+    assert headers.get_list("x-frame-options") == ["SAMEORIGIN"]          # its own, not DENY beside it
+    assert headers["x-content-type-options"] == "nosniff"                 # the others added
+
+
+def test_what_is_not_a_request_passes_the_security_headers_untouched():
+    import asyncio
+
+    from arbiter.web.app import SecurityHeaders
+
+    seen = []
+
+    async def app(scope, receive, send):
+        seen.append(scope["type"])
+        await send({"type": "lifespan.startup.complete"})
+
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(SecurityHeaders(app)({"type": "lifespan"}, None, send))
+    assert seen == ["lifespan"] and sent == [{"type": "lifespan.startup.complete"}]
 
 
 @pytest.mark.parametrize("method, path, status, words", [

@@ -67,12 +67,7 @@ def create_app(referees: Referees | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(static.router)
 
-    @app.middleware("http")
-    async def headers(request: Request, call_next):
-        response = await call_next(request)
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(pages.PageError)
     async def page_error(request: Request, exc: pages.PageError) -> Response:
@@ -106,6 +101,32 @@ def create_app(referees: Referees | None = None) -> FastAPI:
                                     "whist-arbiter; please report it with the incident you gave.")
 
     return BodyLimit(app, MAX_BODY)   # type: ignore[return-value]   # an ASGI app around the FastAPI one
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every answer, each where the answer has
+    not set its own. Written against ASGI itself rather than as Starlette's ``http``
+    middleware, which gives each request a task group and a stream of its own to pass the
+    answer through (a quarter of the application's own time on a request that rules on
+    nothing, measured: ~1.0 ms to ~0.75 ms for ``/api/codes``)."""
+
+    _RAW = tuple((name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in SECURITY_HEADERS.items())
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                given = {name.lower() for name, _ in message.get("headers", ())}
+                missing = [pair for pair in self._RAW if pair[0] not in given]
+                if missing:
+                    message = {**message, "headers": [*message.get("headers", ()), *missing]}
+            await send(message)
+        return await self.app(scope, receive, with_headers)
 
 
 def _problem(error: dict) -> str:
