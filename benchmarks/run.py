@@ -324,7 +324,7 @@ FLOORS = {"floor of rule: empty app + lark, jinja2": "lark, jinja2",
 
 def _empty_app(directory: Path, modules: str) -> Path:
     """An empty Typer app (importing ``modules`` too, when given), written in ``directory``."""
-    path = directory / f"empty-{len(list(directory.glob('empty-*.py')))}.py"
+    path = directory / ("empty" + "".join(f"-{m.strip()}" for m in modules.split(",") if m.strip()) + ".py")
     also = f"import {modules}\n" if modules else ""
     path.write_text(f"import typer\n{also}app = typer.Typer()\n@app.command()\ndef main():\n    pass\napp()\n")
     return path
